@@ -1,0 +1,50 @@
+package io.equitoken.platform.test;
+
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+import org.testcontainers.kafka.KafkaContainer;
+
+/**
+ * One real Kafka broker (KRaft) per test JVM: external when {@code KAFKA_BOOTSTRAP_SERVERS} is set,
+ * a container when a Docker engine is present, otherwise an in-process KRaft broker built from
+ * Kafka's own server artifacts.
+ */
+final class KafkaFixture {
+
+  private KafkaFixture() {}
+
+  static String startShared() {
+    String external = System.getenv("KAFKA_BOOTSTRAP_SERVERS");
+    if (external != null && !external.isBlank()) {
+      return external;
+    }
+    if (DockerProbe.dockerAvailable()) {
+      return Containers.kafka();
+    }
+    EmbeddedKafkaKraftBroker broker = startEmbedded(0);
+    Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+    return broker.getBrokersAsString();
+  }
+
+  /** A broker of one's own, e.g. for tests that stop and restart Kafka; caller destroys it. */
+  static EmbeddedKafkaKraftBroker startEmbedded(int port) {
+    EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 3);
+    if (port > 0) {
+      broker.kafkaPorts(port);
+    }
+    broker.brokerProperty("auto.create.topics.enable", "true");
+    broker.brokerProperty("num.partitions", "3");
+    broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
+    broker.brokerProperty("transaction.state.log.replication.factor", "1");
+    broker.brokerProperty("transaction.state.log.min.isr", "1");
+    broker.afterPropertiesSet();
+    return broker;
+  }
+
+  private static final class Containers {
+    static String kafka() {
+      KafkaContainer container = new KafkaContainer("apache/kafka:4.1.2");
+      container.start();
+      return container.getBootstrapServers();
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package io.equitoken.platform.web;
+
+import java.util.List;
+import java.util.Set;
+import org.springframework.security.core.context.ReactiveSecurityContextHolder;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import reactor.core.publisher.Mono;
+
+/**
+ * The authenticated caller as the JWT says: {@code principalId} is the {@code sub} claim (an
+ * investor's id), {@code roles} the {@code roles} claim. Object-level authorisation starts here.
+ */
+public record Caller(String principalId, Set<String> roles, String tokenId) {
+
+  public Caller {
+    roles = Set.copyOf(roles);
+  }
+
+  public boolean hasRole(String role) {
+    return roles.contains(role);
+  }
+
+  public boolean hasAnyRole(String... wanted) {
+    for (String role : wanted) {
+      if (roles.contains(role)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public boolean isOperator() {
+    return hasRole(Roles.OPERATOR);
+  }
+
+  public static Caller from(Jwt jwt) {
+    List<String> roles = jwt.getClaimAsStringList("roles");
+    return new Caller(jwt.getSubject(), roles == null ? Set.of() : Set.copyOf(roles), jwt.getId());
+  }
+
+  /** The current caller; errors with 401 problem if the request is not authenticated. */
+  public static Mono<Caller> current() {
+    return ReactiveSecurityContextHolder.getContext()
+        .mapNotNull(ctx -> ctx.getAuthentication())
+        .filter(JwtAuthenticationToken.class::isInstance)
+        .map(auth -> from(((JwtAuthenticationToken) auth).getToken()))
+        .switchIfEmpty(
+            Mono.error(
+                ProblemException.unauthorized(
+                    "unauthenticated", "A valid bearer token is required.")));
+  }
+}

@@ -1,0 +1,126 @@
+package io.equitoken.platform.web;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.authentication.AbstractAuthenticationToken;
+import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.web.server.ServerHttpSecurity;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
+import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
+import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
+import org.springframework.security.oauth2.jwt.NimbusReactiveJwtDecoder;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
+import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
+import org.springframework.security.oauth2.server.resource.authentication.ReactiveJwtAuthenticationConverterAdapter;
+import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import reactor.core.publisher.Mono;
+
+/**
+ * Every service's web edge: stateless JWT resource server (keys from identity-service's JWKS;
+ * {@code iss}, {@code aud}, expiry checked; roles from the {@code roles} claim), the service's
+ * {@link RoleMatrix} enforced, and problem+json for every error. A service declares its matrix as a
+ * bean; nothing else is needed.
+ */
+@AutoConfiguration
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@EnableConfigurationProperties(EquitokenSecurityProperties.class)
+@EnableWebFluxSecurity
+public class EquitokenWebAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  ProblemWebExceptionHandler problemWebExceptionHandler() {
+    return new ProblemWebExceptionHandler();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ReactiveJwtDecoder reactiveJwtDecoder(EquitokenSecurityProperties properties) {
+    NimbusReactiveJwtDecoder decoder =
+        NimbusReactiveJwtDecoder.withJwkSetUri(properties.jwksUri().toString())
+            .jwsAlgorithms(
+                algorithms -> {
+                  algorithms.add(SignatureAlgorithm.RS256);
+                  algorithms.add(SignatureAlgorithm.ES256);
+                })
+            .build();
+    decoder.setJwtValidator(tokenValidator(properties));
+    return decoder;
+  }
+
+  /** Issuer, audience, expiry (with skew) and the presence of a subject are all required. */
+  public static OAuth2TokenValidator<Jwt> tokenValidator(EquitokenSecurityProperties properties) {
+    List<OAuth2TokenValidator<Jwt>> validators = new ArrayList<>();
+    validators.add(new JwtTimestampValidator(properties.clockSkew()));
+    validators.add(new JwtIssuerValidator(properties.issuer()));
+    validators.add(
+        new JwtClaimValidator<List<String>>(
+            JwtClaimNames.AUD, aud -> aud != null && aud.contains(properties.audience())));
+    validators.add(
+        new JwtClaimValidator<String>(JwtClaimNames.SUB, sub -> sub != null && !sub.isBlank()));
+    validators.add(new JwtClaimValidator<Object>(JwtClaimNames.EXP, exp -> exp != null));
+    return new DelegatingOAuth2TokenValidator<>(validators);
+  }
+
+  public static Converter<Jwt, Mono<AbstractAuthenticationToken>> rolesConverter() {
+    JwtGrantedAuthoritiesConverter authorities = new JwtGrantedAuthoritiesConverter();
+    authorities.setAuthoritiesClaimName("roles");
+    authorities.setAuthorityPrefix("ROLE_");
+    JwtAuthenticationConverter converter = new JwtAuthenticationConverter();
+    converter.setJwtGrantedAuthoritiesConverter(authorities);
+    return new ReactiveJwtAuthenticationConverterAdapter(converter);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean(SecurityWebFilterChain.class)
+  SecurityWebFilterChain equitokenSecurityWebFilterChain(
+      ServerHttpSecurity http, RoleMatrix matrix, ReactiveJwtDecoder decoder) {
+    ProblemSecurityHandlers handlers = new ProblemSecurityHandlers();
+    http.csrf(ServerHttpSecurity.CsrfSpec::disable)
+        .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
+        .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
+        .logout(ServerHttpSecurity.LogoutSpec::disable)
+        .requestCache(ServerHttpSecurity.RequestCacheSpec::disable)
+        .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
+        .exceptionHandling(e -> e.authenticationEntryPoint(handlers).accessDeniedHandler(handlers))
+        .oauth2ResourceServer(
+            oauth ->
+                oauth
+                    .authenticationEntryPoint(handlers)
+                    .accessDeniedHandler(handlers)
+                    .jwt(
+                        jwt ->
+                            jwt.jwtDecoder(decoder).jwtAuthenticationConverter(rolesConverter())))
+        .authorizeExchange(
+            exchanges -> {
+              exchanges
+                  .pathMatchers(HttpMethod.GET, "/actuator/health", "/actuator/health/**")
+                  .permitAll();
+              exchanges.pathMatchers(HttpMethod.GET, "/v3/api-docs", "/v3/api-docs/**").permitAll();
+              for (RoleMatrix.Rule rule : matrix.rules()) {
+                var spec = exchanges.pathMatchers(rule.method(), rule.pathPattern());
+                if (rule.anonymous()) {
+                  spec.permitAll();
+                } else {
+                  spec.hasAnyRole(rule.roles().toArray(String[]::new));
+                }
+              }
+              exchanges.anyExchange().authenticated();
+            });
+    return http.build();
+  }
+}

@@ -1,0 +1,185 @@
+package io.equitoken.platform.web;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.validation.method.ParameterValidationResult;
+import org.springframework.web.bind.support.WebExchangeBindException;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+import org.springframework.web.server.WebExceptionHandler;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+
+/**
+ * Turns every exception that reaches the web layer into RFC 9457 problem+json, framework ones
+ * included, so that no client ever sees a stack trace or Spring's default error page. Runs before
+ * Spring Boot's own handler (order -2 &lt; -1).
+ */
+@Order(-2)
+public class ProblemWebExceptionHandler implements WebExceptionHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(ProblemWebExceptionHandler.class);
+
+  @Override
+  public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
+    Problem problem = toProblem(ex);
+    if (problem.status() >= 500) {
+      log.error(
+          "Unhandled error on {} {}",
+          exchange.getRequest().getMethod(),
+          exchange.getRequest().getPath(),
+          ex);
+    }
+    if (ex instanceof MethodNotAllowedException notAllowed
+        && !notAllowed.getSupportedMethods().isEmpty()) {
+      exchange.getResponse().getHeaders().setAllow(notAllowed.getSupportedMethods());
+    }
+    return ProblemWriter.write(exchange, problem);
+  }
+
+  static Problem toProblem(Throwable ex) {
+    if (ex instanceof ProblemException p) {
+      Problem problem = Problem.of(p.status().value(), p.code(), p.title(), p.getMessage());
+      for (var entry : p.properties().entrySet()) {
+        problem = problem.with(entry.getKey(), entry.getValue());
+      }
+      return problem;
+    }
+    if (ex instanceof WebExchangeBindException bind) {
+      List<Problem.FieldError> errors =
+          bind.getFieldErrors().stream()
+              .map(e -> new Problem.FieldError(e.getField(), e.getDefaultMessage()))
+              .toList();
+      return Problem.validation(describe(errors), errors);
+    }
+    if (ex instanceof HandlerMethodValidationException validation) {
+      List<Problem.FieldError> errors =
+          validation.getParameterValidationResults().stream()
+              .flatMap(ProblemWebExceptionHandler::fieldErrors)
+              .toList();
+      return Problem.validation(describe(errors), errors);
+    }
+    if (ex instanceof UnsupportedMediaTypeStatusException media) {
+      return Problem.of(
+          415,
+          "unsupported-media-type",
+          "Unsupported media type",
+          "Content type "
+              + media.getContentType()
+              + " is not supported here; supported: "
+              + media.getSupportedMediaTypes());
+    }
+    if (ex instanceof MethodNotAllowedException notAllowed) {
+      return Problem.of(
+          405,
+          "method-not-allowed",
+          "Method not allowed",
+          "Method "
+              + notAllowed.getHttpMethod()
+              + " is not allowed here; allowed: "
+              + notAllowed.getSupportedMethods());
+    }
+    DataBufferLimitException tooLarge = findCause(ex, DataBufferLimitException.class);
+    if (tooLarge != null) {
+      return Problem.of(
+          413, "payload-too-large", "Content too large", "The request body is too large.");
+    }
+    if (ex instanceof ServerWebInputException input) {
+      return inputProblem(input);
+    }
+    if (ex instanceof ResponseStatusException status) {
+      return statusProblem(status.getStatusCode(), status.getReason());
+    }
+    if (ex instanceof AuthenticationException) {
+      return Problem.of(
+          401, "unauthenticated", "Unauthorized", "A valid bearer token is required.");
+    }
+    if (ex instanceof AccessDeniedException) {
+      return Problem.of(403, "forbidden", "Forbidden", "Your roles do not allow this request.");
+    }
+    return Problem.of(
+        500,
+        "internal-error",
+        "Internal error",
+        "An unexpected error occurred; it has been logged.");
+  }
+
+  private static Problem inputProblem(ServerWebInputException input) {
+    JacksonException json = findCause(input, JacksonException.class);
+    if (json != null) {
+      String field =
+          json.getPath().stream()
+              .map(
+                  r -> r.getPropertyName() != null ? r.getPropertyName() : "[" + r.getIndex() + "]")
+              .collect(Collectors.joining("."))
+              .replace(".[", "[");
+      String message =
+          json instanceof UnrecognizedPropertyException
+              ? "is not a known field"
+              : field.isEmpty() ? "the body is not valid JSON" : "has the wrong type or format";
+      if (field.isEmpty()) {
+        return Problem.of(
+            400, "malformed-body", "Malformed request body", "The body is not valid JSON.");
+      }
+      return Problem.validation(
+          field + " " + message, List.of(new Problem.FieldError(field, message)));
+    }
+    String reason = input.getReason() == null ? "The request is not valid." : input.getReason();
+    if (input.getMethodParameter() != null
+        && input.getMethodParameter().getParameterName() != null) {
+      String field = input.getMethodParameter().getParameterName();
+      return Problem.validation(reason, List.of(new Problem.FieldError(field, reason)));
+    }
+    return Problem.of(400, "bad-request", "Bad request", reason);
+  }
+
+  private static Problem statusProblem(HttpStatusCode code, String reason) {
+    HttpStatus status = HttpStatus.resolve(code.value());
+    String title = status == null ? "Error" : status.getReasonPhrase();
+    if (code.value() == 404) {
+      return Problem.of(404, "not-found", "Not found", "No resource exists at this path.");
+    }
+    String slug = title.toLowerCase().replace(' ', '-');
+    return Problem.of(code.value(), slug, title, reason == null ? title : reason);
+  }
+
+  private static java.util.stream.Stream<Problem.FieldError> fieldErrors(
+      ParameterValidationResult result) {
+    String name = result.getMethodParameter().getParameterName();
+    return result.getResolvableErrors().stream()
+        .map(e -> new Problem.FieldError(name, e.getDefaultMessage()));
+  }
+
+  private static String describe(List<Problem.FieldError> errors) {
+    if (errors.isEmpty()) {
+      return "The request is not valid.";
+    }
+    return errors.stream()
+        .map(e -> e.field() + " " + e.message())
+        .collect(Collectors.joining("; "));
+  }
+
+  private static <T extends Throwable> T findCause(Throwable ex, Class<T> type) {
+    Throwable current = ex;
+    for (int depth = 0; current != null && depth < 10; depth++) {
+      if (type.isInstance(current)) {
+        return type.cast(current);
+      }
+      current = current.getCause();
+    }
+    return null;
+  }
+}
