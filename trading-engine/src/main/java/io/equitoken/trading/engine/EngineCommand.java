@@ -1,0 +1,54 @@
+package io.equitoken.trading.engine;
+
+import java.util.Objects;
+
+/**
+ * Everything that can change an engine's state. Prices are integer ticks and quantities integer
+ * lots; {@link TokenSpec} converts from decimals at the edge.
+ */
+public sealed interface EngineCommand {
+
+  /** A new limit order. Sell orders reserve their quantity from the owner's holding. */
+  record PlaceOrder(
+      long orderId, long owner, Side side, long priceTicks, long lots, TimeInForce timeInForce)
+      implements EngineCommand {
+    public PlaceOrder {
+      Objects.requireNonNull(side, "side");
+      Objects.requireNonNull(timeInForce, "timeInForce");
+    }
+  }
+
+  /** Withdraw a resting order; releases any reservation. */
+  record CancelOrder(long orderId, long owner) implements EngineCommand {}
+
+  /**
+   * Set a resting order's price and remaining quantity. Reducing the quantity at the same price
+   * keeps time priority; a price move or a size increase re-queues the order (and in the continuous
+   * phase may make it trade at once).
+   */
+  record AmendOrder(long orderId, long owner, long priceTicks, long lots)
+      implements EngineCommand {}
+
+  /** Lots arriving in an owner's holding: issuance or a transfer in. */
+  record CreditHolding(long owner, long lots) implements EngineCommand {}
+
+  /** Lots leaving an owner's holding (transfer out); only available lots can leave. */
+  record DebitHolding(long owner, long lots) implements EngineCommand {}
+
+  /** Open the window in the continuous or call phase, with an optional band. */
+  record OpenWindow(WindowPhase phase, PriceBand band) implements EngineCommand {
+    public OpenWindow {
+      Objects.requireNonNull(phase, "phase");
+      band = band == null ? PriceBand.NONE : band;
+    }
+  }
+
+  /** Continuous → call phase: stop trading, keep collecting orders. */
+  record StartCallPhase() implements EngineCommand {}
+
+  /** Call → continuous phase: clear the auction at one price first. */
+  record Uncross() implements EngineCommand {}
+
+  /** Close the window: uncross if in the call phase, then expire every resting order. */
+  record CloseWindow() implements EngineCommand {}
+}
