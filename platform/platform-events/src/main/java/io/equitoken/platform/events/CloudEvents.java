@@ -1,0 +1,84 @@
+package io.equitoken.platform.events;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+
+/** The Kafka binary-mode binding of CloudEvents 1.0: attributes in {@code ce_*} headers. */
+public final class CloudEvents {
+
+  public static final String SPEC_VERSION = "1.0";
+  public static final String ID = "ce_id";
+  public static final String SOURCE = "ce_source";
+  public static final String TYPE = "ce_type";
+  public static final String TIME = "ce_time";
+  public static final String SUBJECT = "ce_subject";
+  public static final String SPECVERSION = "ce_specversion";
+  public static final String CONTENT_TYPE = "content-type";
+  public static final String JSON = "application/json";
+
+  private CloudEvents() {}
+
+  public static ProducerRecord<String, String> toRecord(String topic, EventEnvelope event) {
+    ProducerRecord<String, String> record =
+        new ProducerRecord<>(topic, null, event.key(), event.dataJson());
+    Headers headers = record.headers();
+    put(headers, SPECVERSION, SPEC_VERSION);
+    put(headers, ID, event.id());
+    put(headers, SOURCE, event.source());
+    put(headers, TYPE, event.type());
+    put(headers, TIME, event.time().toString());
+    if (event.subject() != null) {
+      put(headers, SUBJECT, event.subject());
+    }
+    put(headers, CONTENT_TYPE, JSON);
+    return record;
+  }
+
+  /** Reads a record as an event, or throws {@link PoisonEventException} if it is not one. */
+  public static EventEnvelope fromRecord(ConsumerRecord<String, String> record) {
+    Headers headers = record.headers();
+    String id = get(headers, ID);
+    String type = get(headers, TYPE);
+    String source = get(headers, SOURCE);
+    String time = get(headers, TIME);
+    if (id == null || type == null || source == null || time == null || record.value() == null) {
+      throw new PoisonEventException(
+          "Record at "
+              + record.topic()
+              + "/"
+              + record.partition()
+              + "@"
+              + record.offset()
+              + " is not a CloudEvent (missing ce_id, ce_type, ce_source, ce_time or body)");
+    }
+    if (!SPEC_VERSION.equals(get(headers, SPECVERSION))) {
+      throw new PoisonEventException("Unsupported CloudEvents specversion on event " + id);
+    }
+    try {
+      return new EventEnvelope(
+          id,
+          type,
+          source,
+          get(headers, SUBJECT),
+          Instant.parse(time),
+          record.key(),
+          record.value());
+    } catch (DateTimeParseException e) {
+      throw new PoisonEventException("Event " + id + " has an unreadable ce_time", e);
+    }
+  }
+
+  private static void put(Headers headers, String name, String value) {
+    headers.add(name, value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String get(Headers headers, String name) {
+    Header header = headers.lastHeader(name);
+    return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,147 @@
+package io.equitoken.platform.events;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+/**
+ * Publishes outbox rows to Kafka in {@code seq} order and marks them published. One relay at a time
+ * per database (a transaction-scoped advisory lock), so several instances never reorder events; a
+ * batch that Kafka does not acknowledge is rolled back and retried, so delivery is at-least-once
+ * and consumers dedupe on the event id.
+ */
+public class OutboxRelay implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
+  private static final long ADVISORY_LOCK = 0x0e7b0c5L;
+
+  private final DatabaseClient db;
+  private final TransactionalOperator tx;
+  private final KafkaTemplate<String, String> kafka;
+  private final OutboxProperties properties;
+  private ScheduledExecutorService executor;
+  private volatile boolean running;
+
+  public OutboxRelay(
+      DatabaseClient db,
+      TransactionalOperator tx,
+      KafkaTemplate<String, String> kafka,
+      OutboxProperties properties) {
+    this.db = db;
+    this.tx = tx;
+    this.kafka = kafka;
+    this.properties = properties;
+  }
+
+  private record Row(long seq, EventEnvelope event, String topic) {}
+
+  /** Publishes one batch; answers how many events were published (0 if none or not leader). */
+  public Mono<Integer> relayOnce() {
+    Mono<Integer> batch =
+        db.sql("select pg_try_advisory_xact_lock(:lock) as locked")
+            .bind("lock", ADVISORY_LOCK)
+            .map(r -> Boolean.TRUE.equals(r.get("locked", Boolean.class)))
+            .one()
+            .flatMap(locked -> locked ? publishPending() : Mono.just(0));
+    return tx.transactional(batch);
+  }
+
+  private Mono<Integer> publishPending() {
+    return db.sql(
+            "select seq, event_id, topic, event_key, event_type, source, subject, occurred_at,"
+                + " payload from outbox_event where published_at is null order by seq limit :n")
+        .bind("n", properties.relayBatchSize())
+        .map(
+            r ->
+                new Row(
+                    r.get("seq", Long.class),
+                    new EventEnvelope(
+                        r.get("event_id", java.util.UUID.class).toString(),
+                        r.get("event_type", String.class),
+                        r.get("source", String.class),
+                        r.get("subject", String.class),
+                        r.get("occurred_at", Instant.class),
+                        r.get("event_key", String.class),
+                        r.get("payload", String.class)),
+                    r.get("topic", String.class)))
+        .all()
+        .collectList()
+        .flatMap(rows -> rows.isEmpty() ? Mono.just(0) : send(rows));
+  }
+
+  private Mono<Integer> send(List<Row> rows) {
+    // Sent in order; the idempotent producer keeps per-partition order across its own retries.
+    CompletableFuture<?>[] acks =
+        rows.stream()
+            .map(row -> kafka.send(CloudEvents.toRecord(row.topic(), row.event())))
+            .toArray(CompletableFuture[]::new);
+    Long[] seqs = rows.stream().map(Row::seq).toArray(Long[]::new);
+    return Mono.fromFuture(CompletableFuture.allOf(acks))
+        .timeout(properties.publishTimeout())
+        .then(
+            db.sql("update outbox_event set published_at = now() where seq = any(:seqs)")
+                .bind("seqs", seqs)
+                .fetch()
+                .rowsUpdated())
+        .map(Long::intValue);
+  }
+
+  @Override
+  public synchronized void start() {
+    executor =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "outbox-relay");
+              t.setDaemon(true);
+              return t;
+            });
+    running = true;
+    executor.scheduleWithFixedDelay(
+        this::tick, 0, properties.relayInterval().toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private void tick() {
+    try {
+      Integer published;
+      do {
+        published = relayOnce().block(properties.publishTimeout().plusSeconds(5));
+      } while (running && published != null && published >= properties.relayBatchSize());
+    } catch (RuntimeException e) {
+      log.warn("Outbox relay could not publish; will retry: {}", e.toString());
+    }
+  }
+
+  @Override
+  public synchronized void stop() {
+    running = false;
+    if (executor != null) {
+      executor.shutdown();
+      try {
+        executor.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+
+  @Override
+  public int getPhase() {
+    // Stop before the Kafka producer and connection pool go away.
+    return Integer.MAX_VALUE - 100;
+  }
+}

@@ -1,0 +1,78 @@
+package io.equitoken.platform.events;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Appends an event to the service's outbox table. Call it inside the same R2DBC transaction as the
+ * business change it describes: both commit or neither does, and the {@link OutboxRelay} publishes
+ * it afterwards, in order.
+ */
+public class OutboxWriter {
+
+  private final DatabaseClient db;
+  private final JsonMapper json;
+  private final String source;
+  private final Clock clock;
+
+  public OutboxWriter(DatabaseClient db, JsonMapper json, String source, Clock clock) {
+    this.db = db;
+    this.json = json;
+    this.source = source;
+    this.clock = clock;
+  }
+
+  /**
+   * @param topic e.g. {@code listings.events.v1}
+   * @param key the aggregate id (Kafka record key)
+   * @param type the versioned event type, e.g. {@code equitoken.listings.listing.published.v1}
+   * @param subject the CloudEvents subject (usually the aggregate id), may be null
+   * @param data the payload, serialised as JSON
+   */
+  public Mono<Void> append(String topic, String key, String type, String subject, Object data) {
+    return appendEvent(topic, key, type, subject, data).then();
+  }
+
+  /** As {@link #append}, answering the event as written (its id, time and JSON). */
+  public Mono<EventEnvelope> appendEvent(
+      String topic, String key, String type, String subject, Object data) {
+    return Mono.defer(
+        () -> {
+          EventEnvelope event =
+              new EventEnvelope(
+                  UUID.randomUUID().toString(),
+                  type,
+                  source,
+                  subject,
+                  Instant.now(clock).truncatedTo(ChronoUnit.MICROS),
+                  key,
+                  json.writeValueAsString(data));
+          var spec =
+              db.sql(
+                      "insert into outbox_event (event_id, topic, event_key, event_type, source,"
+                          + " subject, occurred_at, payload) values (:id, :topic, :key, :type,"
+                          + " :source, :subject, :time, :payload)")
+                  .bind("id", UUID.fromString(event.id()))
+                  .bind("topic", topic)
+                  .bind("key", key)
+                  .bind("type", type)
+                  .bind("source", source)
+                  .bind("time", event.time())
+                  .bind("payload", event.dataJson());
+          spec =
+              subject == null
+                  ? spec.bindNull("subject", String.class)
+                  : spec.bind("subject", subject);
+          return spec.fetch().rowsUpdated().thenReturn(event);
+        });
+  }
+
+  public String source() {
+    return source;
+  }
+}

@@ -1,0 +1,182 @@
+package io.equitoken.platform.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.test.TestInfrastructure;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.transaction.ReactiveTransactionManager;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+@SpringBootTest(classes = EventsTestApplication.class)
+class OutboxIT {
+
+  @DynamicPropertySource
+  static void infrastructure(DynamicPropertyRegistry registry) {
+    TestInfrastructure.registerDatabase(registry, "platform_events");
+    TestInfrastructure.registerKafka(registry);
+  }
+
+  @Autowired OutboxWriter outbox;
+  @Autowired IdempotentConsumer idempotentConsumer;
+  @Autowired DatabaseClient db;
+  @Autowired ReactiveTransactionManager tm;
+  @Autowired KafkaTemplate<String, String> kafka;
+  @Autowired EventsTestApplication.StrictListener strictListener;
+
+  @Test
+  void shouldPublishCommittedEventsInOrderAsCloudEvents() {
+    String topic = "outbox-order-" + UUID.randomUUID() + ".v1";
+    String key = "agg-1";
+    TransactionalOperator tx = TransactionalOperator.create(tm);
+
+    tx.transactional(
+            outbox
+                .append(topic, key, "equitoken.test.thing.created.v1", key, Map.of("n", 1))
+                .then(
+                    outbox.append(
+                        topic, key, "equitoken.test.thing.updated.v1", key, Map.of("n", 2))))
+        .block();
+
+    List<ConsumerRecord<String, String>> records = consume(topic, 2);
+    assertThat(records).extracting(ConsumerRecord::key).containsExactly(key, key);
+    assertThat(records).extracting(ConsumerRecord::value).containsExactly("{\"n\":1}", "{\"n\":2}");
+    EventEnvelope first = CloudEvents.fromRecord(records.get(0));
+    assertThat(first.type()).isEqualTo("equitoken.test.thing.created.v1");
+    assertThat(first.source()).isEqualTo("/events-test");
+    assertThat(first.subject()).isEqualTo(key);
+    assertThat(header(records.get(0), "ce_specversion")).isEqualTo("1.0");
+    assertThat(header(records.get(0), "content-type")).isEqualTo("application/json");
+  }
+
+  @Test
+  void shouldNeverPublishEventsOfARolledBackTransaction() {
+    String topic = "outbox-rollback-" + UUID.randomUUID() + ".v1";
+    TransactionalOperator tx = TransactionalOperator.create(tm);
+
+    Mono<Void> failing =
+        outbox
+            .append(topic, "k", "equitoken.test.thing.created.v1", null, Map.of("n", 1))
+            .then(Mono.error(new IllegalStateException("business rule failed")));
+    tx.transactional(failing).onErrorResume(e -> Mono.empty()).block();
+    tx.transactional(outbox.append(topic, "k", "equitoken.test.marker.v1", null, Map.of("n", 2)))
+        .block();
+
+    List<ConsumerRecord<String, String>> records = consume(topic, 1);
+    assertThat(records).extracting(ConsumerRecord::value).containsExactly("{\"n\":2}");
+    Long unpublished =
+        db.sql("select count(*) from outbox_event where topic = :t and published_at is null")
+            .bind("t", topic)
+            .map(r -> r.get(0, Long.class))
+            .one()
+            .block();
+    assertThat(unpublished).isZero();
+  }
+
+  @Test
+  void shouldRunTheHandlerOnlyOnceForARedeliveredEvent() {
+    EventEnvelope event =
+        new EventEnvelope(
+            UUID.randomUUID().toString(),
+            "equitoken.test.thing.created.v1",
+            "/test",
+            null,
+            java.time.Instant.now(),
+            "k",
+            "{}");
+    AtomicInteger runs = new AtomicInteger();
+
+    Boolean first =
+        idempotentConsumer
+            .handleOnce("c1", event, e -> Mono.fromRunnable(runs::incrementAndGet))
+            .block();
+    Boolean second =
+        idempotentConsumer
+            .handleOnce("c1", event, e -> Mono.fromRunnable(runs::incrementAndGet))
+            .block();
+    Boolean otherConsumer =
+        idempotentConsumer
+            .handleOnce("c2", event, e -> Mono.fromRunnable(runs::incrementAndGet))
+            .block();
+
+    assertThat(first).isTrue();
+    assertThat(second).isFalse();
+    assertThat(otherConsumer).isTrue();
+    assertThat(runs).hasValue(2);
+  }
+
+  @Test
+  void shouldForgetTheEventWhenTheHandlerFailsSoThatARetryRunsIt() {
+    EventEnvelope event =
+        new EventEnvelope(
+            UUID.randomUUID().toString(),
+            "t.v1",
+            "/test",
+            null,
+            java.time.Instant.now(),
+            "k",
+            "{}");
+
+    idempotentConsumer
+        .handleOnce("c1", event, e -> Mono.error(new IllegalStateException("boom")))
+        .onErrorResume(e -> Mono.just(false))
+        .block();
+    Boolean retried = idempotentConsumer.handleOnce("c1", event, e -> Mono.empty()).block();
+
+    assertThat(retried).isTrue();
+  }
+
+  @Test
+  void shouldSendAPoisonRecordToTheDeadLetterTopicWithTheReason() {
+    kafka.send(new ProducerRecord<>("strict.events.v1", "k", "not a cloud event")).join();
+
+    List<ConsumerRecord<String, String>> dead = consume("strict.events.v1.dlt", 1);
+    assertThat(dead.get(0).value()).isEqualTo("not a cloud event");
+    assertThat(header(dead.get(0), "kafka_dlt-exception-message")).contains("not a CloudEvent");
+    assertThat(strictListener.received).isEmpty();
+  }
+
+  private static String header(ConsumerRecord<String, String> record, String name) {
+    var header = record.headers().lastHeader(name);
+    return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+  }
+
+  private static List<ConsumerRecord<String, String>> consume(String topic, int atLeast) {
+    Properties props = new Properties();
+    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.kafkaBootstrapServers());
+    props.put(ConsumerConfig.GROUP_ID_CONFIG, "it-" + UUID.randomUUID());
+    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    List<ConsumerRecord<String, String>> out = new ArrayList<>();
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
+      consumer.subscribe(List.of(topic));
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (out.size() < atLeast && System.nanoTime() < deadline) {
+        consumer.poll(Duration.ofMillis(200)).forEach(out::add);
+      }
+      // a little longer, to catch anything that should not be there
+      consumer.poll(Duration.ofMillis(500)).forEach(out::add);
+    }
+    return out;
+  }
+}
