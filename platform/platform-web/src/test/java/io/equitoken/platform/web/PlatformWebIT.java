@@ -1,0 +1,187 @@
+package io.equitoken.platform.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.test.TestJwtIssuer;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+@SpringBootTest(
+    classes = WebTestApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureWebTestClient
+class PlatformWebIT {
+
+  @DynamicPropertySource
+  static void jwt(DynamicPropertyRegistry registry) {
+    TestJwtIssuer.register(registry);
+  }
+
+  @Autowired WebTestClient web;
+
+  private WebTestClient.ResponseSpec get(String path, String token) {
+    var spec = web.get().uri(path);
+    if (token != null) {
+      spec = spec.header("Authorization", "Bearer " + token);
+    }
+    return spec.exchange();
+  }
+
+  private static void isProblem(WebTestClient.ResponseSpec response, int status, String code) {
+    response
+        .expectStatus()
+        .isEqualTo(status)
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .expectBody()
+        .jsonPath("$.status")
+        .isEqualTo(status)
+        .jsonPath("$.code")
+        .isEqualTo(code)
+        .jsonPath("$.type")
+        .isEqualTo("https://equitoken.io/problems/" + code)
+        .jsonPath("$.trace")
+        .doesNotExist();
+  }
+
+  @Test
+  void shouldServeAnonymousRulesWithoutAToken() {
+    get("/public", null).expectStatus().isOk();
+  }
+
+  @Test
+  void shouldAnswer401ProblemWithoutToken() {
+    isProblem(get("/things/1", null), 401, "unauthenticated");
+  }
+
+  @Test
+  void shouldAnswer401ForExpiredTamperedForeignAndMisaddressedTokens() {
+    isProblem(
+        get("/things/1", TestJwtIssuer.expiredToken("inv-1", "investor")), 401, "invalid-token");
+    isProblem(
+        get("/things/1", TestJwtIssuer.tamperedToken("inv-1", "investor")), 401, "invalid-token");
+    isProblem(
+        get("/things/1", TestJwtIssuer.tokenSignedByOtherKey("inv-1", "investor")),
+        401,
+        "invalid-token");
+    isProblem(
+        get("/things/1", TestJwtIssuer.tokenForAudience("other-api", "inv-1", "investor")),
+        401,
+        "invalid-token");
+    isProblem(
+        get(
+            "/things/1",
+            TestJwtIssuer.tokenFromIssuer("https://evil.example", "inv-1", "investor")),
+        401,
+        "invalid-token");
+    isProblem(get("/things/1", "not.a.jwt"), 401, "invalid-token");
+  }
+
+  @Test
+  void shouldLetAllowedRolesInAndTellWhoIsCalling() {
+    get("/things/1", TestJwtIssuer.token("inv-1", "investor"))
+        .expectStatus()
+        .isOk()
+        .expectBody()
+        .jsonPath("$.viewer")
+        .isEqualTo("inv-1");
+  }
+
+  @Test
+  void shouldAnswer403ProblemToRolesTheMatrixDoesNotAllow() {
+    isProblem(get("/things/1", TestJwtIssuer.token("p-1", "partner")), 403, "forbidden");
+    isProblem(
+        web.post()
+            .uri("/things")
+            .header("Authorization", "Bearer " + TestJwtIssuer.token("inv-1", "investor"))
+            .contentType(MediaType.APPLICATION_JSON)
+            .bodyValue("{\"name\":\"x\",\"price\":1}")
+            .exchange(),
+        403,
+        "forbidden");
+  }
+
+  @Test
+  void shouldRenderDomainProblemsAndUnknownPathsAsProblemJson() {
+    String token = TestJwtIssuer.token("op", "operator");
+    isProblem(get("/things/missing", token), 404, "thing-not-found");
+    isProblem(get("/no/such/path", token), 404, "not-found");
+  }
+
+  @Test
+  void shouldRenderFrameworkErrorsAsProblemJson() {
+    String token = "Bearer " + TestJwtIssuer.token("op", "operator");
+    isProblem(
+        web.put().uri("/things").header("Authorization", token).exchange(),
+        405,
+        "method-not-allowed");
+    isProblem(
+        web.post()
+            .uri("/things")
+            .header("Authorization", token)
+            .contentType(MediaType.TEXT_PLAIN)
+            .bodyValue("hello")
+            .exchange(),
+        415,
+        "unsupported-media-type");
+    isProblem(
+        web.post()
+            .uri("/things")
+            .header("Authorization", token)
+            .contentType(MediaType.APPLICATION_JSON)
+            .bodyValue("{\"name\":")
+            .exchange(),
+        400,
+        "malformed-body");
+  }
+
+  @Test
+  void shouldNameTheOffendingFieldOfInvalidInput() {
+    String token = "Bearer " + TestJwtIssuer.token("op", "operator");
+    web.post()
+        .uri("/things")
+        .header("Authorization", token)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue("{\"name\":\"\",\"price\":1}")
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("validation-failed")
+        .jsonPath("$.field")
+        .isEqualTo("name");
+    web.post()
+        .uri("/things")
+        .header("Authorization", token)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue("{\"name\":\"x\",\"price\":\"cheap\"}")
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("price");
+  }
+
+  @Test
+  void shouldHideInternalErrorsBehindAGeneric500Problem() {
+    byte[] body =
+        get("/boom", TestJwtIssuer.token("op", "operator"))
+            .expectStatus()
+            .isEqualTo(HttpStatus.INTERNAL_SERVER_ERROR)
+            .expectBody()
+            .returnResult()
+            .getResponseBody();
+    assertThat(new String(body))
+        .contains("internal-error")
+        .doesNotContain("secret internal detail");
+  }
+}
