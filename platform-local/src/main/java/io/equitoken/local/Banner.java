@@ -1,0 +1,62 @@
+package io.equitoken.local;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** What a developer needs once everything is up. */
+final class Banner {
+
+  private Banner() {}
+
+  static void print(LocalPlatform platform, double seconds, PrintStream out) {
+    Path project = platform.projectDir();
+    String cert = relative(project, platform.gatewayCertificate());
+    String gateway = platform.gatewayUrl();
+    out.println();
+    out.printf(Locale.ROOT, "Equitoken is up in %.1f s.%n", seconds);
+    if (platform.runningServices().contains(Services.GATEWAY)) {
+      out.println("  Gateway        " + gateway + "   (self-signed; certificate " + cert + ")");
+    } else {
+      out.println("  Gateway        not running (gateway not built yet)");
+    }
+    out.println("  Services       " + String.join(", ", platform.runningServices()));
+    if (!platform.skippedServices().isEmpty()) {
+      out.println("  Not built      " + String.join(", ", platform.skippedServices()));
+    }
+    out.println(
+        "  PostgreSQL     "
+            + platform.ports().jdbcUrl("<db>")
+            + "  (user <db>, password <db>-local)");
+    out.println("  Kafka          " + platform.kafkaBootstrapServers());
+    out.println("  Logs           " + relative(project, platform.logsDir()) + "/<module>.log");
+    out.println(
+        "  Demo operator  api key "
+            + ServiceEnvironment.BOOTSTRAP_API_KEY
+            + ", secret "
+            + ServiceEnvironment.BOOTSTRAP_SECRET);
+    out.println();
+    out.println("  Get a token:");
+    out.println("    TOKEN=$(curl --cacert " + cert + " -s " + gateway + "/auth/token \\");
+    out.println("      -H 'Content-Type: application/json' \\");
+    out.println(
+        "      -d '{\"apiKey\":\""
+            + ServiceEnvironment.BOOTSTRAP_API_KEY
+            + "\",\"secret\":\""
+            + ServiceEnvironment.BOOTSTRAP_SECRET
+            + "\"}' | sed -E 's/.*\"accessToken\":\"([^\"]+)\".*/\\1/')");
+    out.println("  List listings:");
+    out.println(
+        "    curl --cacert "
+            + cert
+            + " -s "
+            + gateway
+            + "/listings -H \"Authorization: Bearer $TOKEN\"");
+    out.println();
+    out.println("Press Ctrl-C to stop everything (data is kept; ./equitoken clean deletes it).");
+  }
+
+  private static String relative(Path project, Path path) {
+    return path.startsWith(project) ? project.relativize(path).toString() : path.toString();
+  }
+}

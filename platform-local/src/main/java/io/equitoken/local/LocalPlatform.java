@@ -1,0 +1,377 @@
+package io.equitoken.local;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The whole platform on this machine: PostgreSQL, a Kafka broker and every built service, each in
+ * its own process, all state under {@link #baseDir()}. Used by {@code ./equitoken up} and by the
+ * end-to-end tests (on other ports, in a temp dir):
+ *
+ * <pre>{@code
+ * try (LocalPlatform platform =
+ *     LocalPlatform.builder().projectDir(repoRoot).baseDir(tempDir).portOffset(100).build()) {
+ *   platform.start();
+ *   // https calls to platform.gatewayUrl(), trusting platform.gatewayCertificate()
+ * }
+ * }</pre>
+ *
+ * {@link #close()} stops services first, then Kafka, then PostgreSQL, and leaves nothing running.
+ */
+public final class LocalPlatform implements AutoCloseable {
+
+  private final Path projectDir;
+  private final Path baseDir;
+  private final PortPlan ports;
+  private final boolean withServices;
+  private final Duration serviceTimeout;
+  private final Progress progress;
+  private final String marker;
+
+  private final Object stopLock = new Object();
+  private final List<ChildProcess> services = new ArrayList<>();
+  private final List<String> skipped = new ArrayList<>();
+  private RunLock lock;
+  private PostgresNode postgres;
+  private ChildProcess kafka;
+  private boolean closing;
+
+  private LocalPlatform(Builder builder) {
+    this.projectDir = builder.projectDir.toAbsolutePath().normalize();
+    this.baseDir =
+        (builder.baseDir != null ? builder.baseDir : projectDir.resolve(".local"))
+            .toAbsolutePath()
+            .normalize();
+    this.ports = new PortPlan(builder.portOffset);
+    this.withServices = builder.withServices;
+    this.serviceTimeout = builder.serviceTimeout;
+    this.progress = new Progress(builder.out);
+    this.marker = "-D" + ChildProcess.MARKER_PROPERTY + "=" + baseDir;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Starts everything, waiting for each part to be ready.
+   *
+   * @throws AlreadyRunningException when another launcher runs on this base dir
+   * @throws LaunchException when a part does not start; everything started is stopped again
+   */
+  public void start() {
+    lock =
+        RunLock.tryAcquire(baseDir)
+            .orElseThrow(() -> new AlreadyRunningException(baseDir, RunLock.recordedPid(baseDir)));
+    try {
+      List<String> orphans = lock.stopOrphans(marker + " ");
+      if (!orphans.isEmpty()) {
+        progress.info("  stopped processes left by a killed earlier run: " + orphans);
+      }
+      postgres = new PostgresNode(ports, baseDir);
+      if (postgres.stopOrphanedPostmaster()) {
+        progress.info("  stopped the PostgreSQL server left by a killed earlier run");
+      }
+      checkPortsFree();
+      startPostgres();
+      startKafka();
+      if (withServices) {
+        for (ServiceDef service : Services.ALL) {
+          startService(service);
+        }
+      }
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  private void checkPortsFree() {
+    List<Integer> needed =
+        new ArrayList<>(List.of(ports.postgres(), ports.kafka(), ports.kafkaController()));
+    if (withServices) {
+      Services.ALL.stream()
+          .filter(s -> Files.isRegularFile(s.jar(projectDir)))
+          .forEach(s -> needed.add(ports.port(s)));
+    }
+    List<Integer> busy = Net.busy(needed);
+    if (!busy.isEmpty()) {
+      throw new LaunchException(
+          "ports already in use: "
+              + busy
+              + " (another instance on the same ports? use a different port offset)",
+          null,
+          List.of());
+    }
+  }
+
+  private void startPostgres() {
+    Progress.Step step = progress.step("PostgreSQL on localhost:" + ports.postgres());
+    try {
+      postgres.start();
+      postgres.ensureDatabases(Services.databases());
+    } catch (RuntimeException e) {
+      step.failed(e.getMessage());
+      throw e;
+    }
+    step.done("up, databases " + String.join(", ", Services.databases()));
+  }
+
+  private void startKafka() {
+    Progress.Step step =
+        progress.step(
+            "Kafka (KRaft) on localhost:"
+                + ports.kafka()
+                + ", controller "
+                + ports.kafkaController());
+    try {
+      KafkaNode node = new KafkaNode(ports, baseDir, baseDir.toString());
+      writeHeader(node.log(), "kafka");
+      kafka = node.start(this::register);
+      node.awaitReady(kafka, Duration.ofSeconds(120));
+    } catch (RuntimeException e) {
+      step.failed(e.getMessage());
+      throw e;
+    }
+    step.done("up");
+  }
+
+  private void startService(ServiceDef service) {
+    Path jar = service.jar(projectDir);
+    if (!Files.isRegularFile(jar)) {
+      skipped.add(service.module());
+      progress.info(
+          "  ▸ " + service.module() + " skipped: " + projectDir.relativize(jar) + " not built");
+      return;
+    }
+    Progress.Step step = progress.step(service.module() + " on " + ports.url(service));
+    Path log = logsDir().resolve(service.module() + ".log");
+    writeHeader(log, service.module());
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx384m",
+            marker,
+            "-jar",
+            jar.toString());
+    ChildProcess child =
+        ChildProcess.start(
+            service.module(),
+            command,
+            ServiceEnvironment.of(service, ports, tlsDir()),
+            projectDir,
+            log);
+    register(child);
+    services.add(child);
+    try {
+      awaitHealthy(service, child);
+    } catch (RuntimeException e) {
+      step.failed(e.getMessage());
+      throw e;
+    }
+    step.done("healthy");
+  }
+
+  private void awaitHealthy(ServiceDef service, ChildProcess child) {
+    HealthProbe probe = new HealthProbe();
+    Instant deadline = Instant.now().plus(serviceTimeout);
+    String url = ports.healthUrl(service);
+    while (!probe.isUp(url)) {
+      if (!child.isAlive()) {
+        throw new LaunchException(
+            service.module() + " exited with code " + child.exitValue(),
+            child.log(),
+            child.tail(30));
+      }
+      if (Instant.now().isAfter(deadline) || closing) {
+        throw new LaunchException(
+            service.module()
+                + " not healthy at "
+                + url
+                + " after "
+                + serviceTimeout.toSeconds()
+                + " s",
+            child.log(),
+            child.tail(30));
+      }
+      RunLock.sleep(500);
+    }
+  }
+
+  private synchronized void register(ChildProcess child) {
+    if (closing) {
+      child.requestStop();
+      child.awaitStop(5_000);
+      throw new LaunchException("stopping", child.log(), List.of());
+    }
+    lock.recordChild(child);
+  }
+
+  private static void writeHeader(Path log, String name) {
+    try {
+      Files.createDirectories(log.getParent());
+      Files.writeString(
+          log,
+          "==== " + name + " started by platform-local at " + Instant.now() + " ====\n",
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Stops services (all at once, gracefully), then Kafka, then PostgreSQL. Idempotent. */
+  @Override
+  public void close() {
+    List<ChildProcess> toStop;
+    synchronized (this) {
+      if (closing && lock == null) {
+        return;
+      }
+      closing = true;
+      toStop = new ArrayList<>(services);
+    }
+    synchronized (stopLock) {
+      for (ChildProcess service : toStop) {
+        service.requestStop();
+      }
+      for (ChildProcess service : toStop) {
+        service.awaitStop(30_000);
+      }
+      if (kafka != null) {
+        kafka.requestStop();
+        kafka.awaitStop(60_000);
+      }
+      if (postgres != null) {
+        postgres.close();
+      }
+      if (lock != null) {
+        lock.close();
+        lock = null;
+      }
+    }
+  }
+
+  public Path projectDir() {
+    return projectDir;
+  }
+
+  public Path baseDir() {
+    return baseDir;
+  }
+
+  public PortPlan ports() {
+    return ports;
+  }
+
+  public Path logsDir() {
+    return baseDir.resolve("logs");
+  }
+
+  public Path tlsDir() {
+    return baseDir.resolve("tls");
+  }
+
+  public String gatewayUrl() {
+    return ports.url(Services.named(Services.GATEWAY));
+  }
+
+  /** PEM of the gateway's self-signed certificate (written by the gateway at its first start). */
+  public Path gatewayCertificate() {
+    return tlsDir().resolve("gateway.crt");
+  }
+
+  public String kafkaBootstrapServers() {
+    return ports.kafkaBootstrapServers();
+  }
+
+  public String jdbcUrl(String database) {
+    return ports.jdbcUrl(database);
+  }
+
+  public String serviceUrl(String module) {
+    return ports.url(Services.named(module));
+  }
+
+  /** Modules running now, in start order. */
+  public List<String> runningServices() {
+    return services.stream().filter(ChildProcess::isAlive).map(ChildProcess::name).toList();
+  }
+
+  /** Modules not started because their jar is not built. */
+  public List<String> skippedServices() {
+    return List.copyOf(skipped);
+  }
+
+  /** Pids of every process this platform started that is still alive (PostgreSQL's included). */
+  public List<Long> livePids() {
+    List<Long> pids = new ArrayList<>();
+    services.stream().filter(ChildProcess::isAlive).forEach(c -> pids.add(c.pid()));
+    if (kafka != null && kafka.isAlive()) {
+      pids.add(kafka.pid());
+    }
+    return pids;
+  }
+
+  /** Configures a {@link LocalPlatform}; every setting has a default for {@code ./equitoken up}. */
+  public static final class Builder {
+    private Path projectDir = Path.of("");
+    private Path baseDir;
+    private int portOffset;
+    private boolean withServices = true;
+    private Duration serviceTimeout = Duration.ofSeconds(180);
+    private PrintStream out = System.out;
+
+    private Builder() {}
+
+    /** The repository root, where {@code <module>/target/<module>.jar} are. Default: cwd. */
+    public Builder projectDir(Path projectDir) {
+      this.projectDir = Objects.requireNonNull(projectDir);
+      return this;
+    }
+
+    /** Where data, logs and TLS files go. Default: {@code <projectDir>/.local}. */
+    public Builder baseDir(Path baseDir) {
+      this.baseDir = Objects.requireNonNull(baseDir);
+      return this;
+    }
+
+    /** Added to every port (use multiples of 10); see {@link PortPlan}. */
+    public Builder portOffset(int portOffset) {
+      this.portOffset = portOffset;
+      return this;
+    }
+
+    /** PostgreSQL and Kafka only, no services. */
+    public Builder infrastructureOnly() {
+      this.withServices = false;
+      return this;
+    }
+
+    /** How long each service may take to report UP. Default 180 s. */
+    public Builder serviceTimeout(Duration serviceTimeout) {
+      this.serviceTimeout = Objects.requireNonNull(serviceTimeout);
+      return this;
+    }
+
+    /** Where progress lines go. Default: System.out. */
+    public Builder output(PrintStream out) {
+      this.out = Objects.requireNonNull(out);
+      return this;
+    }
+
+    public LocalPlatform build() {
+      new PortPlan(portOffset);
+      return new LocalPlatform(this);
+    }
+  }
+}

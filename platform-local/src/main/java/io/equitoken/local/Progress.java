@@ -1,0 +1,45 @@
+package io.equitoken.local;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** One line per step with its duration. */
+final class Progress {
+
+  private final PrintStream out;
+
+  Progress(PrintStream out) {
+    this.out = out;
+  }
+
+  /** A started step; call {@link Step#done} or {@link Step#failed}. */
+  Step step(String what) {
+    out.print("  ▸ " + what + " … ");
+    out.flush();
+    return new Step(System.nanoTime());
+  }
+
+  void info(String line) {
+    out.println(line);
+  }
+
+  final class Step {
+    private final long started;
+
+    private Step(long started) {
+      this.started = started;
+    }
+
+    void done(String result) {
+      out.println(result + " (" + seconds() + ")");
+    }
+
+    void failed(String why) {
+      out.println("FAILED after " + seconds() + ": " + why);
+    }
+
+    private String seconds() {
+      return String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - started) / 1e9);
+    }
+  }
+}

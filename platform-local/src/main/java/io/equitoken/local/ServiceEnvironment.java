@@ -1,0 +1,57 @@
+package io.equitoken.local;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The environment a service process gets, exactly as docs/conventions.md names it. */
+public final class ServiceEnvironment {
+
+  public static final String ISSUER = "https://equitoken.local";
+  public static final String AUDIENCE = "equitoken-api";
+  public static final String BOOTSTRAP_API_KEY = "demo-operator";
+  public static final String BOOTSTRAP_SECRET = "demo-operator-secret-change-me";
+
+  private ServiceEnvironment() {}
+
+  /** Password of a service's login role: {@code <db>-local}. */
+  public static String password(String database) {
+    return database + "-local";
+  }
+
+  public static Map<String, String> of(ServiceDef service, PortPlan ports, Path tlsDir) {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("SERVER_PORT", Integer.toString(ports.port(service)));
+    service
+        .db()
+        .ifPresent(
+            db -> {
+              env.put("SPRING_R2DBC_URL", ports.r2dbcUrl(db));
+              env.put("SPRING_R2DBC_USERNAME", db);
+              env.put("SPRING_R2DBC_PASSWORD", password(db));
+              env.put("SPRING_FLYWAY_URL", ports.jdbcUrl(db));
+              env.put("SPRING_FLYWAY_USER", db);
+              env.put("SPRING_FLYWAY_PASSWORD", password(db));
+            });
+    if (!service.isGateway()) {
+      env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", ports.kafkaBootstrapServers());
+    }
+    env.put("EQUITOKEN_SECURITY_ISSUER", ISSUER);
+    env.put("EQUITOKEN_SECURITY_AUDIENCE", AUDIENCE);
+    env.put("EQUITOKEN_SECURITY_JWKS_URI", ports.jwksUri());
+    env.put("EQUITOKEN_DEMO_DATA", "true");
+    if (service.module().equals(Services.IDENTITY)) {
+      env.put("EQUITOKEN_BOOTSTRAP_API_KEY", BOOTSTRAP_API_KEY);
+      env.put("EQUITOKEN_BOOTSTRAP_SECRET", BOOTSTRAP_SECRET);
+    }
+    if (service.isGateway()) {
+      for (ServiceDef backend : Services.ALL) {
+        if (!backend.isGateway()) {
+          env.put(backend.gatewayUriVariable(), ports.url(backend));
+        }
+      }
+      env.put("EQUITOKEN_GATEWAY_TLS_SELF_SIGNED_DIR", tlsDir.toAbsolutePath().toString());
+    }
+    return env;
+  }
+}
