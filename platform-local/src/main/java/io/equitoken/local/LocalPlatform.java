@@ -319,6 +319,9 @@ public final class LocalPlatform implements AutoCloseable {
     if (kafka != null && kafka.isAlive()) {
       pids.add(kafka.pid());
     }
+    if (postgres != null && postgres.isRunning()) {
+      postgres.postmasterPid().ifPresent(pids::add);
+    }
     return pids;
   }
 

@@ -145,6 +145,16 @@ final class PostgresNode implements AutoCloseable {
         "equitoken-embedded-pg-" + System.getProperty("user.name"));
   }
 
+  /** Pid of the running postmaster, from its pid file. */
+  Optional<Long> postmasterPid() {
+    try {
+      List<String> lines = Files.readAllLines(dataDir.resolve("postmaster.pid"));
+      return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
   boolean isRunning() {
     return postgres != null;
   }

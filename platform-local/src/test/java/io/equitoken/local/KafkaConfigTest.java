@@ -1,0 +1,52 @@
+package io.equitoken.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class KafkaConfigTest {
+
+  @Test
+  void shouldRunOneCombinedNodeOnTheOffsetPorts() {
+    Map<String, String> props =
+        KafkaConfig.serverProperties(new PortPlan(200), Path.of("/b/kafka/data"));
+
+    assertThat(props)
+        .containsEntry("process.roles", "broker,controller")
+        .containsEntry("listeners", "PLAINTEXT://localhost:19292,CONTROLLER://localhost:19293")
+        .containsEntry("controller.quorum.bootstrap.servers", "localhost:19293")
+        .containsEntry("log.dirs", "/b/kafka/data")
+        .containsEntry("auto.create.topics.enable", "true")
+        .containsEntry("offsets.topic.replication.factor", "1")
+        .containsEntry("transaction.state.log.replication.factor", "1")
+        .containsEntry("transaction.state.log.min.isr", "1");
+  }
+
+  @Test
+  void shouldRenderOnePropertyPerLine() {
+    String text = KafkaConfig.render(Map.of("node.id", "1"));
+
+    assertThat(text).endsWith("node.id=1\n");
+  }
+
+  @Test
+  void shouldMakeClusterIdsLikeKafkaDoes() {
+    String id = KafkaNode.clusterId();
+
+    assertThat(id).hasSize(22).matches("[A-Za-z0-9_-]+");
+    assertThat(KafkaNode.clusterId()).isNotEqualTo(id);
+  }
+
+  @Test
+  void shouldFindEveryBrokerJar() {
+    assertThat(BrokerClasspath.entries())
+        .anyMatch(e -> e.endsWith("/kafka_2.13-4.1.2.jar"))
+        .anyMatch(e -> e.contains("/log4j-core-"));
+    String classpath = BrokerClasspath.resolve();
+    for (String jar : classpath.split(java.io.File.pathSeparator)) {
+      assertThat(Path.of(jar)).isRegularFile();
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package io.equitoken.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Starts the real PostgreSQL and Kafka twice on the same data, on ports far from a dev instance.
+ */
+class LocalPlatformIT {
+
+  private static final int OFFSET = 700;
+  private static final String TOPIC = "platform-local.it.v1";
+
+  @TempDir Path dir;
+
+  private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+
+  private LocalPlatform platform() {
+    return LocalPlatform.builder()
+        .projectDir(dir)
+        .baseDir(dir.resolve("local"))
+        .portOffset(OFFSET)
+        .infrastructureOnly()
+        .output(new PrintStream(output, true, StandardCharsets.UTF_8))
+        .build();
+  }
+
+  @Test
+  void shouldStartStopAndRestartInfrastructureKeepingItsData() throws Exception {
+    String key = UUID.randomUUID().toString();
+    List<Long> firstRun;
+
+    try (LocalPlatform platform = platform()) {
+      platform.start();
+
+      for (String db : Services.databases()) {
+        assertThat(queryOne(platform, db, "SELECT current_user || '@' || current_database()"))
+            .isEqualTo(db + "@" + db);
+      }
+      execute(platform, "listings", "CREATE TABLE it_marker (id text PRIMARY KEY)");
+      execute(platform, "listings", "INSERT INTO it_marker VALUES ('" + key + "')");
+      produce(platform, key, "hello");
+      assertThat(consume(platform, key)).isEqualTo("hello");
+
+      assertThatThrownBy(() -> platform().start())
+          .isInstanceOf(AlreadyRunningException.class)
+          .hasMessageContaining("already running");
+
+      firstRun = platform.livePids();
+      assertThat(firstRun).hasSize(2);
+    }
+    assertNothingRunning(firstRun);
+    assertThat(output.toString(StandardCharsets.UTF_8))
+        .contains("PostgreSQL on localhost:" + (54329 + OFFSET))
+        .contains("Kafka (KRaft) on localhost:" + (19092 + OFFSET));
+
+    try (LocalPlatform platform = platform()) {
+      platform.start();
+
+      assertThat(queryOne(platform, "listings", "SELECT id FROM it_marker")).isEqualTo(key);
+      assertThat(consume(platform, key)).isEqualTo("hello");
+      firstRun = platform.livePids();
+    }
+    assertNothingRunning(firstRun);
+  }
+
+  private static void assertNothingRunning(List<Long> pids) throws Exception {
+    for (long pid : pids) {
+      assertThat(running(pid)).as("process %d after close: %s", pid, describe(pid)).isFalse();
+    }
+    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+        .as("children of the test JVM after close")
+        .isEmpty();
+  }
+
+  /** Running = exists and is not a zombie waiting for a parent (not us) to reap it. */
+  private static boolean running(long pid) throws Exception {
+    Path stat = Path.of("/proc/" + pid + "/stat");
+    if (!java.nio.file.Files.exists(stat)) {
+      return false;
+    }
+    String text = java.nio.file.Files.readString(stat);
+    String state = text.substring(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
+    return !state.equals("Z") && !state.equals("X");
+  }
+
+  private static String describe(long pid) {
+    return ProcessHandle.of(pid).map(p -> p.info().toString()).orElse("gone");
+  }
+
+  private static Connection connect(LocalPlatform platform, String db) throws Exception {
+    return DriverManager.getConnection(platform.jdbcUrl(db), db, db + "-local");
+  }
+
+  private static String queryOne(LocalPlatform platform, String db, String sql) throws Exception {
+    try (Connection c = connect(platform, db);
+        Statement s = c.createStatement();
+        ResultSet rows = s.executeQuery(sql)) {
+      assertThat(rows.next()).isTrue();
+      return rows.getString(1);
+    }
+  }
+
+  private static void execute(LocalPlatform platform, String db, String sql) throws Exception {
+    try (Connection c = connect(platform, db);
+        Statement s = c.createStatement()) {
+      s.execute(sql);
+    }
+  }
+
+  private static void produce(LocalPlatform platform, String key, String value) throws Exception {
+    Map<String, Object> config =
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            platform.kafkaBootstrapServers(),
+            ProducerConfig.ACKS_CONFIG,
+            "all",
+            ProducerConfig.MAX_BLOCK_MS_CONFIG,
+            30_000);
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
+      producer.send(new ProducerRecord<>(TOPIC, key, value)).get();
+    }
+  }
+
+  /** Reads the topic from the start with a fresh group; returns the value stored under key. */
+  private static String consume(LocalPlatform platform, String key) {
+    Properties config = new Properties();
+    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, platform.kafkaBootstrapServers());
+    config.put(ConsumerConfig.GROUP_ID_CONFIG, "it-" + UUID.randomUUID());
+    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    try (KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+      consumer.subscribe(List.of(TOPIC));
+      List<ConsumerRecord<String, String>> seen = new ArrayList<>();
+      long deadline = System.nanoTime() + Duration.ofSeconds(45).toNanos();
+      while (System.nanoTime() < deadline) {
+        for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
+          seen.add(record);
+          if (key.equals(record.key())) {
+            return record.value();
+          }
+        }
+      }
+      throw new AssertionError("record " + key + " not consumed; saw " + seen.size() + " others");
+    }
+  }
+}

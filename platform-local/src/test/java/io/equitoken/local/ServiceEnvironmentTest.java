@@ -1,0 +1,64 @@
+package io.equitoken.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ServiceEnvironmentTest {
+
+  private static final Path TLS = Path.of("/repo/.local/tls");
+
+  @Test
+  void shouldPointAServiceAtItsOwnDatabaseAndKafka() {
+    Map<String, String> env =
+        ServiceEnvironment.of(Services.named("listings-service"), PortPlan.DEFAULT, TLS);
+
+    assertThat(env)
+        .containsEntry("SERVER_PORT", "8082")
+        .containsEntry("SPRING_R2DBC_URL", "r2dbc:postgresql://localhost:54329/listings")
+        .containsEntry("SPRING_R2DBC_USERNAME", "listings")
+        .containsEntry("SPRING_R2DBC_PASSWORD", "listings-local")
+        .containsEntry("SPRING_FLYWAY_URL", "jdbc:postgresql://localhost:54329/listings")
+        .containsEntry("SPRING_FLYWAY_USER", "listings")
+        .containsEntry("SPRING_FLYWAY_PASSWORD", "listings-local")
+        .containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "localhost:19092")
+        .containsEntry("EQUITOKEN_SECURITY_ISSUER", "https://equitoken.local")
+        .containsEntry("EQUITOKEN_SECURITY_AUDIENCE", "equitoken-api")
+        .containsEntry("EQUITOKEN_SECURITY_JWKS_URI", "http://localhost:8081/.well-known/jwks.json")
+        .containsEntry("EQUITOKEN_DEMO_DATA", "true")
+        .doesNotContainKey("EQUITOKEN_BOOTSTRAP_API_KEY")
+        .doesNotContainKey("EQUITOKEN_GATEWAY_TLS_SELF_SIGNED_DIR");
+  }
+
+  @Test
+  void shouldGiveOnlyIdentityTheBootstrapOperatorKey() {
+    Map<String, String> env =
+        ServiceEnvironment.of(Services.named("identity-service"), PortPlan.DEFAULT, TLS);
+
+    assertThat(env)
+        .containsEntry("EQUITOKEN_BOOTSTRAP_API_KEY", "demo-operator")
+        .containsEntry("EQUITOKEN_BOOTSTRAP_SECRET", "demo-operator-secret-change-me")
+        .containsEntry("SPRING_R2DBC_USERNAME", "identity");
+  }
+
+  @Test
+  void shouldRouteTheGatewayToEveryServiceOverHttpsOnTheOffsetPorts() {
+    Map<String, String> env =
+        ServiceEnvironment.of(Services.named("gateway"), new PortPlan(100), TLS);
+
+    assertThat(env)
+        .containsEntry("SERVER_PORT", "8543")
+        .containsEntry("EQUITOKEN_GATEWAY_IDENTITY_URI", "http://localhost:8181")
+        .containsEntry("EQUITOKEN_GATEWAY_LISTINGS_URI", "http://localhost:8182")
+        .containsEntry("EQUITOKEN_GATEWAY_PORTFOLIO_URI", "http://localhost:8183")
+        .containsEntry("EQUITOKEN_GATEWAY_TRADING_URI", "http://localhost:8184")
+        .containsEntry("EQUITOKEN_GATEWAY_COMPLIANCE_URI", "http://localhost:8185")
+        .containsEntry("EQUITOKEN_GATEWAY_WEBHOOK_URI", "http://localhost:8186")
+        .containsEntry("EQUITOKEN_GATEWAY_TLS_SELF_SIGNED_DIR", "/repo/.local/tls")
+        .containsEntry("EQUITOKEN_SECURITY_JWKS_URI", "http://localhost:8181/.well-known/jwks.json")
+        .doesNotContainKey("SPRING_R2DBC_URL")
+        .doesNotContainKey("SPRING_KAFKA_BOOTSTRAP_SERVERS");
+  }
+}
