@@ -1,0 +1,47 @@
+package io.equitoken.identity.apikey;
+
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Who may create and revoke which keys. An operator may do anything; everybody else acts only on
+ * their own principal and can never hand out a role they do not hold themselves, so that a key can
+ * never be used to escalate privileges.
+ */
+public final class ApiKeyPolicy {
+
+  private ApiKeyPolicy() {}
+
+  public static Optional<Rejection> checkCreate(Requester requester, NewApiKey command) {
+    if (requester.isOperator()) {
+      return Optional.empty();
+    }
+    if (!command.principalId().equals(requester.principalId())) {
+      return Optional.of(
+          new Rejection(
+              "api-key-for-other-principal",
+              "Expected principalId to be your own ("
+                  + requester.principalId()
+                  + "), but it is "
+                  + command.principalId()
+                  + "; only an operator may create keys for other principals."));
+    }
+    if (!requester.roles().containsAll(command.roles())) {
+      TreeSet<String> extra = new TreeSet<>(command.roles());
+      extra.removeAll(requester.roles());
+      return Optional.of(
+          new Rejection(
+              "roles-exceed-caller",
+              "Expected roles to be a subset of your own "
+                  + new TreeSet<>(requester.roles())
+                  + ", but "
+                  + extra
+                  + " are not; only an operator may grant other roles."));
+    }
+    return Optional.empty();
+  }
+
+  public static boolean mayRevoke(Requester requester, ApiKey key) {
+    return requester.isOperator() || key.isOwnedBy(requester.principalId());
+  }
+}

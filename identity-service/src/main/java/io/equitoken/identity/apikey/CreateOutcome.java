@@ -1,0 +1,21 @@
+package io.equitoken.identity.apikey;
+
+/** What creating a key led to; the web adapter maps each case to an HTTP answer. */
+public sealed interface CreateOutcome {
+
+  /** A new key; {@code secret} is the only copy that will ever exist in clear. */
+  record Created(ApiKey key, String secret) implements CreateOutcome {
+    @Override
+    public String toString() {
+      return "Created[" + key.id() + ", secret=redacted]";
+    }
+  }
+
+  /** The same request was already served under this Idempotency-Key; the secret is gone. */
+  record Replayed(ApiKey key) implements CreateOutcome {}
+
+  /** The Idempotency-Key was already used for a different request. */
+  record IdempotencyConflict(String idempotencyKey) implements CreateOutcome {}
+
+  record Rejected(Rejection rejection) implements CreateOutcome {}
+}

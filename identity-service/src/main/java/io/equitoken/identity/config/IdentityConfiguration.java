@@ -1,0 +1,112 @@
+package io.equitoken.identity.config;
+
+import io.equitoken.identity.apikey.ApiKeyEvents;
+import io.equitoken.identity.apikey.ApiKeyRepository;
+import io.equitoken.identity.apikey.ApiKeyService;
+import io.equitoken.identity.apikey.SecretHasher;
+import io.equitoken.identity.bootstrap.KeyProvisioning;
+import io.equitoken.identity.signing.KeyCipher;
+import io.equitoken.identity.signing.SigningKeyRepository;
+import io.equitoken.identity.signing.SigningKeys;
+import io.equitoken.identity.token.TokenService;
+import io.equitoken.identity.token.TokenSettings;
+import io.equitoken.identity.transaction.UnitOfWork;
+import io.equitoken.platform.web.EquitokenSecurityProperties;
+import java.time.Clock;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the plain-Java domain (apikey, token, signing, bootstrap) to its adapters. */
+@Configuration(proxyBeanMethods = false)
+class IdentityConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  @Bean
+  SecretHasher secretHasher(
+      IdentityProperties properties, @Value("${equitoken.demo-data:false}") boolean demoData) {
+    return new SecretHasher(
+        LocalSecrets.resolve(
+            properties.secretPepper(),
+            LocalSecrets.LOCAL_SECRET_PEPPER,
+            "EQUITOKEN_IDENTITY_SECRET_PEPPER",
+            allowLocal(properties, demoData)));
+  }
+
+  @Bean
+  KeyCipher keyCipher(
+      IdentityProperties properties, @Value("${equitoken.demo-data:false}") boolean demoData) {
+    return new KeyCipher(
+        LocalSecrets.resolve(
+            properties.keyEncryptionKey(),
+            LocalSecrets.LOCAL_KEY_ENCRYPTION_KEY,
+            "EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY",
+            allowLocal(properties, demoData)));
+  }
+
+  @Bean
+  SigningKeys signingKeys(
+      SigningKeyRepository repository,
+      UnitOfWork unitOfWork,
+      KeyCipher cipher,
+      Clock clock,
+      IdentityProperties properties,
+      EquitokenSecurityProperties security) {
+    // a retired key must verify every token it signed: their lifetime plus verifiers' clock skew
+    return new SigningKeys(
+        repository,
+        unitOfWork,
+        cipher,
+        clock,
+        properties.tokenLifetime().plus(security.clockSkew()),
+        properties.signingKeyRotationPeriod());
+  }
+
+  @Bean
+  TokenService tokenService(
+      ApiKeyRepository keys,
+      SecretHasher hasher,
+      SigningKeys signingKeys,
+      IdentityProperties properties,
+      EquitokenSecurityProperties security,
+      Clock clock) {
+    return new TokenService(
+        keys,
+        hasher,
+        signingKeys,
+        new TokenSettings(security.issuer(), security.audience(), properties.tokenLifetime()),
+        clock);
+  }
+
+  @Bean
+  ApiKeyService apiKeyService(
+      ApiKeyRepository keys,
+      ApiKeyEvents events,
+      UnitOfWork unitOfWork,
+      SecretHasher hasher,
+      Clock clock,
+      IdentityProperties properties) {
+    return new ApiKeyService(
+        keys, events, unitOfWork, hasher, clock, properties.idempotencyRetention());
+  }
+
+  @Bean
+  KeyProvisioning keyProvisioning(
+      ApiKeyRepository keys,
+      ApiKeyEvents events,
+      UnitOfWork unitOfWork,
+      SecretHasher hasher,
+      Clock clock) {
+    return new KeyProvisioning(keys, events, unitOfWork, hasher, clock);
+  }
+
+  private static boolean allowLocal(IdentityProperties properties, boolean demoData) {
+    return properties.allowLocalDefaults() != null ? properties.allowLocalDefaults() : demoData;
+  }
+}

@@ -1,0 +1,37 @@
+package io.equitoken.identity.config;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of identity-service ({@code equitoken.identity.*}; environment variables such as {@code
+ * EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY} bind by Spring's relaxed rules).
+ *
+ * @param tokenLifetime lifetime of access tokens; {@code expiresIn} reports it in seconds
+ * @param keyEncryptionKey base64 of 32 bytes: AES-256-GCM key for signing keys at rest
+ * @param secretPepper base64 of at least 32 bytes: HMAC key for API key secret hashes
+ * @param allowLocalDefaults use the built-in local key-encryption key and pepper when none is set;
+ *     defaults to the value of {@code equitoken.demo-data} (true only for local runs)
+ * @param signingKeyRotationPeriod how long one key signs before the next one takes over
+ * @param idempotencyRetention how long an Idempotency-Key is remembered
+ */
+@ConfigurationProperties("equitoken.identity")
+public record IdentityProperties(
+    Duration tokenLifetime,
+    String keyEncryptionKey,
+    String secretPepper,
+    Boolean allowLocalDefaults,
+    Duration signingKeyRotationPeriod,
+    Duration idempotencyRetention) {
+
+  public IdentityProperties {
+    tokenLifetime = tokenLifetime == null ? Duration.ofSeconds(900) : tokenLifetime;
+    signingKeyRotationPeriod =
+        signingKeyRotationPeriod == null ? Duration.ofDays(30) : signingKeyRotationPeriod;
+    idempotencyRetention =
+        idempotencyRetention == null ? Duration.ofHours(24) : idempotencyRetention;
+    if (tokenLifetime.isNegative() || tokenLifetime.isZero()) {
+      throw new IllegalArgumentException("equitoken.identity.token-lifetime must be positive");
+    }
+  }
+}

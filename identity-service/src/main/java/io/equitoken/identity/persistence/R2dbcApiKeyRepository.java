@@ -1,0 +1,140 @@
+package io.equitoken.identity.persistence;
+
+import io.equitoken.identity.apikey.ApiKey;
+import io.equitoken.identity.apikey.ApiKeyRepository;
+import io.equitoken.identity.apikey.IdempotencyRecord;
+import io.equitoken.identity.apikey.SecretHash;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Set;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Mono;
+
+@Repository
+class R2dbcApiKeyRepository implements ApiKeyRepository {
+
+  private final DatabaseClient db;
+
+  R2dbcApiKeyRepository(DatabaseClient db) {
+    this.db = db;
+  }
+
+  @Override
+  public Mono<ApiKey> findById(String id) {
+    return db.sql(
+            "select id, name, principal_id, roles, secret_hash, created_at, created_by, revoked_at"
+                + " from api_key where id = :id")
+        .bind("id", id)
+        .map(R2dbcApiKeyRepository::toApiKey)
+        .one();
+  }
+
+  @Override
+  public Mono<Void> insert(ApiKey key) {
+    return db.sql(
+            "insert into api_key (id, name, principal_id, roles, secret_hash, created_at,"
+                + " created_by) values (:id, :name, :principal, :roles, :hash, :createdAt,"
+                + " :createdBy)")
+        .bind("id", key.id())
+        .bind("name", key.name())
+        .bind("principal", key.principalId())
+        .bind("roles", key.sortedRoles().toArray(String[]::new))
+        .bind("hash", key.secretHash().bytes())
+        .bind("createdAt", utc(key.createdAt()))
+        .bind("createdBy", key.createdBy())
+        .then();
+  }
+
+  @Override
+  public Mono<Void> updateCredentials(ApiKey key) {
+    return db.sql(
+            "update api_key set name = :name, principal_id = :principal, roles = :roles,"
+                + " secret_hash = :hash where id = :id")
+        .bind("id", key.id())
+        .bind("name", key.name())
+        .bind("principal", key.principalId())
+        .bind("roles", key.sortedRoles().toArray(String[]::new))
+        .bind("hash", key.secretHash().bytes())
+        .then();
+  }
+
+  @Override
+  public Mono<Boolean> markRevoked(String id, Instant revokedAt, String revokedBy) {
+    return db.sql(
+            "update api_key set revoked_at = :at, revoked_by = :by"
+                + " where id = :id and revoked_at is null")
+        .bind("id", id)
+        .bind("at", utc(revokedAt))
+        .bind("by", revokedBy)
+        .fetch()
+        .rowsUpdated()
+        .map(rows -> rows == 1);
+  }
+
+  @Override
+  public Mono<IdempotencyRecord> findIdempotency(
+      String principalId, String key, Instant notBefore) {
+    return db.sql(
+            "select principal_id, idempotency_key, request_fingerprint, api_key_id, created_at"
+                + " from api_key_idempotency where principal_id = :principal"
+                + " and idempotency_key = :key and created_at >= :notBefore")
+        .bind("principal", principalId)
+        .bind("key", key)
+        .bind("notBefore", utc(notBefore))
+        .map(
+            row ->
+                new IdempotencyRecord(
+                    row.get("principal_id", String.class),
+                    row.get("idempotency_key", String.class),
+                    row.get("request_fingerprint", byte[].class),
+                    row.get("api_key_id", String.class),
+                    instant(row, "created_at")))
+        .one();
+  }
+
+  @Override
+  public Mono<Boolean> claimIdempotency(IdempotencyRecord record, Instant notBefore) {
+    // an expired record for the same key is overwritten; a live one makes this a no-op
+    return db.sql(
+            "insert into api_key_idempotency (principal_id, idempotency_key,"
+                + " request_fingerprint, api_key_id, created_at)"
+                + " values (:principal, :key, :fingerprint, :apiKey, :createdAt)"
+                + " on conflict (principal_id, idempotency_key) do update set"
+                + " request_fingerprint = excluded.request_fingerprint,"
+                + " api_key_id = excluded.api_key_id, created_at = excluded.created_at"
+                + " where api_key_idempotency.created_at < :notBefore")
+        .bind("principal", record.principalId())
+        .bind("key", record.idempotencyKey())
+        .bind("fingerprint", record.requestFingerprint())
+        .bind("apiKey", record.apiKeyId())
+        .bind("createdAt", utc(record.createdAt()))
+        .bind("notBefore", utc(notBefore))
+        .fetch()
+        .rowsUpdated()
+        .map(rows -> rows == 1);
+  }
+
+  private static ApiKey toApiKey(Readable row) {
+    return new ApiKey(
+        row.get("id", String.class),
+        row.get("name", String.class),
+        row.get("principal_id", String.class),
+        Set.of(row.get("roles", String[].class)),
+        new SecretHash(row.get("secret_hash", byte[].class)),
+        instant(row, "created_at"),
+        row.get("created_by", String.class),
+        instant(row, "revoked_at"));
+  }
+
+  static OffsetDateTime utc(Instant instant) {
+    return instant.atOffset(ZoneOffset.UTC);
+  }
+
+  static Instant instant(Readable row, String column) {
+    OffsetDateTime value = row.get(column, OffsetDateTime.class);
+    return value == null ? null : value.toInstant();
+  }
+}

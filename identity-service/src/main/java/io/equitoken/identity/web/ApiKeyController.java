@@ -1,0 +1,98 @@
+package io.equitoken.identity.web;
+
+import io.equitoken.identity.apikey.ApiKeyService;
+import io.equitoken.identity.apikey.CreateOutcome;
+import io.equitoken.identity.apikey.Requester;
+import io.equitoken.identity.apikey.RevokeOutcome;
+import io.equitoken.platform.web.Caller;
+import io.equitoken.platform.web.ProblemException;
+import jakarta.validation.Valid;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+@RestController
+class ApiKeyController {
+
+  static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+  static final String REPLAYED = "Idempotent-Replayed";
+  private static final Pattern IDEMPOTENCY_KEY_FORMAT = Pattern.compile("[\\x21-\\x7E]{1,255}");
+
+  private final ApiKeyService service;
+
+  ApiKeyController(ApiKeyService service) {
+    this.service = service;
+  }
+
+  @PostMapping(
+      path = IdentityRoleMatrix.API_KEY,
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  Mono<ResponseEntity<ApiKeyResponse>> create(
+      @RequestHeader(name = IDEMPOTENCY_KEY, required = false) String idempotencyKey,
+      @Valid @RequestBody CreateApiKeyRequest body) {
+    Optional<String> key = Optional.ofNullable(idempotencyKey);
+    if (key.isPresent() && !IDEMPOTENCY_KEY_FORMAT.matcher(key.get()).matches()) {
+      return Mono.error(
+          ProblemException.badRequest(
+                  "invalid-idempotency-key",
+                  "Idempotency-Key must be 1 to 255 visible ASCII characters.")
+              .with("field", IDEMPOTENCY_KEY));
+    }
+    return Caller.current()
+        .flatMap(caller -> service.create(requester(caller), body.toCommand(), key))
+        .map(ApiKeyController::answer);
+  }
+
+  @DeleteMapping(IdentityRoleMatrix.API_KEY_ITEM)
+  Mono<ResponseEntity<Void>> revoke(@PathVariable String apiKey) {
+    return Caller.current()
+        .flatMap(caller -> service.revoke(requester(caller), apiKey))
+        .map(
+            outcome -> {
+              if (outcome == RevokeOutcome.NOT_FOUND) {
+                throw ProblemException.notFound(
+                    "api-key-not-found", "No API key " + apiKey + " exists that you may revoke.");
+              }
+              return ResponseEntity.noContent().<Void>build();
+            });
+  }
+
+  private static ResponseEntity<ApiKeyResponse> answer(CreateOutcome outcome) {
+    if (outcome instanceof CreateOutcome.Created created) {
+      return ResponseEntity.status(HttpStatus.CREATED)
+          .cacheControl(CacheControl.noStore())
+          .body(ApiKeyResponse.of(created.key(), created.secret()));
+    }
+    if (outcome instanceof CreateOutcome.Replayed replayed) {
+      // the secret exists in clear only in the first answer; a replay names the key without it
+      return ResponseEntity.status(HttpStatus.CREATED)
+          .cacheControl(CacheControl.noStore())
+          .header(REPLAYED, "true")
+          .body(ApiKeyResponse.of(replayed.key(), null));
+    }
+    if (outcome instanceof CreateOutcome.IdempotencyConflict) {
+      throw ProblemException.conflict(
+              "idempotency-key-reused",
+              "This Idempotency-Key was already used with a different request body; use a new"
+                  + " key for a new request.")
+          .with("field", IDEMPOTENCY_KEY);
+    }
+    CreateOutcome.Rejected rejected = (CreateOutcome.Rejected) outcome;
+    throw ProblemException.forbidden(rejected.rejection().code(), rejected.rejection().reason());
+  }
+
+  private static Requester requester(Caller caller) {
+    return new Requester(caller.principalId(), caller.roles());
+  }
+}

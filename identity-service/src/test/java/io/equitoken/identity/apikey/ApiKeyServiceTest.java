@@ -1,0 +1,142 @@
+package io.equitoken.identity.apikey;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.identity.support.DirectUnitOfWork;
+import io.equitoken.identity.support.InMemoryApiKeyRepository;
+import io.equitoken.identity.support.MutableClock;
+import io.equitoken.identity.support.RecordingApiKeyEvents;
+import io.equitoken.identity.support.TestSecrets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ApiKeyServiceTest {
+
+  private final InMemoryApiKeyRepository repository = new InMemoryApiKeyRepository();
+  private final RecordingApiKeyEvents events = new RecordingApiKeyEvents();
+  private final DirectUnitOfWork unitOfWork = new DirectUnitOfWork();
+  private final SecretHasher hasher = TestSecrets.hasher();
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final ApiKeyService service =
+      new ApiKeyService(repository, events, unitOfWork, hasher, clock, Duration.ofHours(24));
+
+  private final Requester alice = new Requester("inv-alice", Set.of("investor"));
+  private final NewApiKey alicesKey = new NewApiKey("laptop", "inv-alice", Set.of("investor"));
+
+  @Test
+  void shouldCreateKeyStoringOnlyTheHashAndPublishCreated() {
+    // when
+    var outcome = service.create(alice, alicesKey, Optional.empty()).block();
+    // then
+    assertThat(outcome).isInstanceOf(CreateOutcome.Created.class);
+    var created = (CreateOutcome.Created) outcome;
+    ApiKey stored = repository.keys.get(created.key().id());
+    assertThat(hasher.matches(created.secret(), stored.secretHash())).isTrue();
+    assertThat(stored.principalId()).isEqualTo("inv-alice");
+    assertThat(stored.createdBy()).isEqualTo("inv-alice");
+    assertThat(events.published)
+        .containsExactly(
+            new ApiKeyCreated(
+                stored.id(),
+                "laptop",
+                "inv-alice",
+                java.util.List.of("investor"),
+                clock.instant(),
+                "inv-alice"));
+    assertThat(outcome.toString()).doesNotContain(created.secret());
+  }
+
+  @Test
+  void shouldRejectWithReasonAndPublishNothingWhenPolicyRefuses() {
+    var outcome =
+        service
+            .create(alice, new NewApiKey("x", "inv-bob", Set.of("investor")), Optional.empty())
+            .block();
+    assertThat(outcome).isInstanceOf(CreateOutcome.Rejected.class);
+    assertThat(repository.keys).isEmpty();
+    assertThat(events.published).isEmpty();
+  }
+
+  @Test
+  void shouldReplayWithoutSecretWhenSameIdempotencyKeyAndSameBody() {
+    // given
+    var first =
+        (CreateOutcome.Created) service.create(alice, alicesKey, Optional.of("k-1")).block();
+    // when
+    var second = service.create(alice, alicesKey, Optional.of("k-1")).block();
+    // then
+    assertThat(second).isInstanceOf(CreateOutcome.Replayed.class);
+    assertThat(((CreateOutcome.Replayed) second).key().id()).isEqualTo(first.key().id());
+    assertThat(repository.keys).hasSize(1);
+    assertThat(events.published).hasSize(1);
+  }
+
+  @Test
+  void shouldAnswerConflictWhenSameIdempotencyKeyComesWithAnotherBody() {
+    service.create(alice, alicesKey, Optional.of("k-1")).block();
+    var other = new NewApiKey("phone", "inv-alice", Set.of("investor"));
+    assertThat(service.create(alice, other, Optional.of("k-1")).block())
+        .isInstanceOf(CreateOutcome.IdempotencyConflict.class);
+    assertThat(repository.keys).hasSize(1);
+  }
+
+  @Test
+  void shouldScopeIdempotencyKeysPerCaller() {
+    var operator = new Requester("op", Set.of("operator"));
+    service.create(alice, alicesKey, Optional.of("shared")).block();
+    assertThat(service.create(operator, alicesKey, Optional.of("shared")).block())
+        .isInstanceOf(CreateOutcome.Created.class);
+  }
+
+  @Test
+  void shouldCreateAgainOnceTheIdempotencyKeyHasExpired() {
+    service.create(alice, alicesKey, Optional.of("k-1")).block();
+    clock.advance(Duration.ofHours(25));
+    assertThat(service.create(alice, alicesKey, Optional.of("k-1")).block())
+        .isInstanceOf(CreateOutcome.Created.class);
+    assertThat(repository.keys).hasSize(2);
+  }
+
+  @Test
+  void shouldRevokeOwnKeyOnceAndPublishRevokedOnce() {
+    // given
+    var created =
+        (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
+    String id = created.key().id();
+    // when
+    var first = service.revoke(alice, id).block();
+    var second = service.revoke(alice, id).block();
+    // then
+    assertThat(first).isEqualTo(RevokeOutcome.REVOKED);
+    assertThat(second).isEqualTo(RevokeOutcome.ALREADY_REVOKED);
+    assertThat(repository.keys.get(id).isRevoked()).isTrue();
+    assertThat(events.published.stream().filter(ApiKeyRevoked.class::isInstance)).hasSize(1);
+  }
+
+  @Test
+  void shouldAnswerNotFoundForSomeoneElsesKeyAndLeaveItActive() {
+    var created =
+        (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
+    var bob = new Requester("inv-bob", Set.of("investor"));
+    assertThat(service.revoke(bob, created.key().id()).block()).isEqualTo(RevokeOutcome.NOT_FOUND);
+    assertThat(repository.keys.get(created.key().id()).isRevoked()).isFalse();
+  }
+
+  @Test
+  void shouldLetOperatorRevokeAnyKey() {
+    var created =
+        (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
+    var operator = new Requester("op", Set.of("operator"));
+    assertThat(service.revoke(operator, created.key().id()).block())
+        .isEqualTo(RevokeOutcome.REVOKED);
+    assertThat(((ApiKeyRevoked) events.published.get(1)).revokedBy()).isEqualTo("op");
+  }
+
+  @Test
+  void shouldAnswerNotFoundForUnknownKey() {
+    assertThat(service.revoke(alice, "etk_unknown").block()).isEqualTo(RevokeOutcome.NOT_FOUND);
+  }
+}

@@ -1,0 +1,80 @@
+package io.equitoken.identity.support;
+
+import io.equitoken.identity.apikey.ApiKey;
+import io.equitoken.identity.apikey.ApiKeyRepository;
+import io.equitoken.identity.apikey.IdempotencyRecord;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import reactor.core.publisher.Mono;
+
+/** The repository port in memory, with the same semantics as the R2DBC adapter. */
+public class InMemoryApiKeyRepository implements ApiKeyRepository {
+
+  public final Map<String, ApiKey> keys = new ConcurrentHashMap<>();
+  public final Map<String, IdempotencyRecord> idempotency = new ConcurrentHashMap<>();
+
+  @Override
+  public Mono<ApiKey> findById(String id) {
+    return Mono.defer(() -> Mono.justOrEmpty(keys.get(id)));
+  }
+
+  @Override
+  public Mono<Void> insert(ApiKey key) {
+    return Mono.fromRunnable(
+        () -> {
+          if (keys.putIfAbsent(key.id(), key) != null) {
+            throw new IllegalStateException("duplicate key " + key.id());
+          }
+        });
+  }
+
+  @Override
+  public Mono<Void> updateCredentials(ApiKey key) {
+    return Mono.fromRunnable(() -> keys.put(key.id(), key));
+  }
+
+  @Override
+  public Mono<Boolean> markRevoked(String id, Instant revokedAt, String revokedBy) {
+    return Mono.fromSupplier(
+        () -> {
+          ApiKey key = keys.get(id);
+          if (key == null || key.isRevoked()) {
+            return false;
+          }
+          keys.put(
+              id,
+              new ApiKey(
+                  key.id(),
+                  key.name(),
+                  key.principalId(),
+                  key.roles(),
+                  key.secretHash(),
+                  key.createdAt(),
+                  key.createdBy(),
+                  revokedAt));
+          return true;
+        });
+  }
+
+  @Override
+  public Mono<IdempotencyRecord> findIdempotency(
+      String principalId, String key, Instant notBefore) {
+    return Mono.defer(() -> Mono.justOrEmpty(idempotency.get(principalId + "/" + key)))
+        .filter(r -> !r.createdAt().isBefore(notBefore));
+  }
+
+  @Override
+  public Mono<Boolean> claimIdempotency(IdempotencyRecord record, Instant notBefore) {
+    return Mono.fromSupplier(
+        () -> {
+          String id = record.principalId() + "/" + record.idempotencyKey();
+          IdempotencyRecord existing = idempotency.get(id);
+          if (existing != null && !existing.createdAt().isBefore(notBefore)) {
+            return false;
+          }
+          idempotency.put(id, record);
+          return true;
+        });
+  }
+}

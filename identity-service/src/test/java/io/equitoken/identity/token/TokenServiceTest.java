@@ -1,0 +1,138 @@
+package io.equitoken.identity.token;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import io.equitoken.identity.apikey.ApiKey;
+import io.equitoken.identity.apikey.SecretHash;
+import io.equitoken.identity.apikey.SecretHasher;
+import io.equitoken.identity.signing.KeyCipher;
+import io.equitoken.identity.signing.SigningKey;
+import io.equitoken.identity.signing.SigningKeys;
+import io.equitoken.identity.support.DirectUnitOfWork;
+import io.equitoken.identity.support.InMemoryApiKeyRepository;
+import io.equitoken.identity.support.InMemorySigningKeyRepository;
+import io.equitoken.identity.support.MutableClock;
+import io.equitoken.identity.support.TestSecrets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class TokenServiceTest {
+
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final InMemoryApiKeyRepository keys = new InMemoryApiKeyRepository();
+  private final AtomicInteger hashes = new AtomicInteger();
+  private final AtomicInteger dummyChecks = new AtomicInteger();
+  private final SecretHasher hasher =
+      new SecretHasher(TestSecrets.PEPPER) {
+        @Override
+        public SecretHash hash(String secret) {
+          hashes.incrementAndGet();
+          return super.hash(secret);
+        }
+
+        @Override
+        public boolean matchesDummy(String presented) {
+          dummyChecks.incrementAndGet();
+          return super.matchesDummy(presented);
+        }
+      };
+  private final SigningKeys signingKeys =
+      new SigningKeys(
+          new InMemorySigningKeyRepository(),
+          new DirectUnitOfWork(),
+          new KeyCipher(TestSecrets.KEK),
+          clock,
+          Duration.ofMinutes(16),
+          Duration.ofDays(30));
+  private final TokenService tokens =
+      new TokenService(
+          keys,
+          hasher,
+          signingKeys,
+          new TokenSettings("https://iss", "aud-1", Duration.ofSeconds(900)),
+          clock);
+
+  private void givenKey(String id, String secret, Instant revokedAt) {
+    keys.keys.put(
+        id,
+        new ApiKey(
+            id,
+            "n",
+            "inv-alice",
+            Set.of("investor", "partner"),
+            new SecretHasher(TestSecrets.PEPPER).hash(secret),
+            clock.instant(),
+            "op",
+            revokedAt));
+  }
+
+  @Test
+  void shouldIssueSignedTokenWithAllClaims() throws Exception {
+    // given
+    givenKey("etk_a", "etks_right", null);
+    SigningKey signer = signingKeys.ensureSigner().block();
+    // when
+    AccessToken token = tokens.issue("etk_a", "etks_right").block();
+    // then
+    assertThat(token.expiresInSeconds()).isEqualTo(900);
+    SignedJWT jwt = SignedJWT.parse(token.value());
+    assertThat(jwt.getHeader().getKeyID()).isEqualTo(signer.kid());
+    assertThat(jwt.getHeader().getAlgorithm().getName()).isEqualTo("ES256");
+    assertThat(jwt.verify(new ECDSAVerifier(ECKey.parse(signer.publicJwk())))).isTrue();
+    JWTClaimsSet claims = jwt.getJWTClaimsSet();
+    assertThat(claims.getIssuer()).isEqualTo("https://iss");
+    assertThat(claims.getAudience()).containsExactly("aud-1");
+    assertThat(claims.getSubject()).isEqualTo("inv-alice");
+    assertThat(claims.getStringListClaim("roles")).containsExactly("investor", "partner");
+    assertThat(claims.getStringClaim("azp")).isEqualTo("etk_a");
+    assertThat(claims.getJWTID()).isNotBlank();
+    assertThat(claims.getIssueTime().toInstant()).isEqualTo(clock.instant());
+    assertThat(claims.getExpirationTime().toInstant()).isEqualTo(clock.instant().plusSeconds(900));
+  }
+
+  @Test
+  void shouldGiveNothingForWrongSecret() {
+    givenKey("etk_a", "etks_right", null);
+    assertThat(tokens.issue("etk_a", "etks_wrong").blockOptional()).isEmpty();
+  }
+
+  @Test
+  void shouldGiveNothingForRevokedKeyEvenWithRightSecret() {
+    givenKey("etk_a", "etks_right", clock.instant());
+    assertThat(tokens.issue("etk_a", "etks_right").blockOptional()).isEmpty();
+  }
+
+  @Test
+  void shouldHashTheSecretAgainstADummyWhenTheKeyIsUnknownSoTimingRevealsNothing() {
+    // given
+    hashes.set(0);
+    // when
+    var unknown = tokens.issue("etk_unknown", "etks_whatever").blockOptional();
+    // then: the same HMAC work as for a known key was done
+    assertThat(unknown).isEmpty();
+    assertThat(dummyChecks).hasValue(1);
+    assertThat(hashes).hasValue(1);
+  }
+
+  @Test
+  void shouldDoTheSameHashingWorkForKnownUnknownAndRevokedKeys() {
+    givenKey("etk_a", "etks_right", null);
+    givenKey("etk_r", "etks_right", clock.instant());
+    int[] work = new int[3];
+    hashes.set(0);
+    tokens.issue("etk_a", "etks_wrong").blockOptional();
+    work[0] = hashes.getAndSet(0);
+    tokens.issue("etk_unknown", "etks_wrong").blockOptional();
+    work[1] = hashes.getAndSet(0);
+    tokens.issue("etk_r", "etks_right").blockOptional();
+    work[2] = hashes.getAndSet(0);
+    assertThat(work).containsExactly(1, 1, 1);
+  }
+}
