@@ -1,0 +1,9 @@
+package io.equitoken.listings.market;
+
+/** What applying a market fact did, for the adapter to log. */
+public enum MarketOutcome {
+  APPLIED,
+  /** The fact was older than the price we already have; raise progress may still have moved. */
+  STALE_PRICE,
+  UNKNOWN_TOKEN
+}

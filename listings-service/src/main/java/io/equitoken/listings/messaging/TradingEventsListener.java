@@ -1,0 +1,104 @@
+package io.equitoken.listings.messaging;
+
+import io.equitoken.listings.market.MarketData;
+import io.equitoken.listings.market.MarketOutcome;
+import io.equitoken.listings.market.PriceObserved;
+import io.equitoken.listings.market.TradeObserved;
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.events.EventEnvelope;
+import io.equitoken.platform.events.IdempotentConsumer;
+import io.equitoken.platform.events.PoisonEventException;
+import java.math.BigDecimal;
+import java.time.Duration;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Keeps prices, valuations and raise progress current from trading's price and trade events. Each
+ * event is applied at most once (deduped on its id with {@link IdempotentConsumer}); other event
+ * types on the topic are none of this service's business and are skipped; unreadable ones are
+ * poison and go to the dead-letter topic.
+ */
+@Component
+class TradingEventsListener {
+
+  static final String CONSUMER = "listings-service.market-data";
+  private static final Logger log = LoggerFactory.getLogger(TradingEventsListener.class);
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final IdempotentConsumer consumer;
+  private final MarketData market;
+  private final JsonMapper json;
+
+  TradingEventsListener(IdempotentConsumer consumer, MarketData market, JsonMapper json) {
+    this.consumer = consumer;
+    this.market = market;
+    this.json = json;
+  }
+
+  @KafkaListener(topics = TradingEvents.TOPIC, groupId = "listings-service")
+  void onEvent(ConsumerRecord<String, String> record) {
+    EventEnvelope event = CloudEvents.fromRecord(record);
+    if (!event.type().equals(TradingEvents.PRICE_UPDATED)
+        && !event.type().equals(TradingEvents.TRADE_EXECUTED)) {
+      return;
+    }
+    // Parsed before the transaction, so a malformed event goes to the DLT without retries.
+    Mono<MarketOutcome> apply = apply(event);
+    Boolean handled = consumer.handleOnce(CONSUMER, event, e -> log(e, apply)).block(TIMEOUT);
+    if (Boolean.FALSE.equals(handled)) {
+      log.debug("Event {} was already applied; skipped", event.id());
+    }
+  }
+
+  private Mono<Void> log(EventEnvelope event, Mono<MarketOutcome> apply) {
+    return apply
+        .doOnNext(
+            outcome -> {
+              if (outcome != MarketOutcome.APPLIED) {
+                log.info("Event {} ({}) not applied: {}", event.id(), event.type(), outcome);
+              }
+            })
+        .then();
+  }
+
+  private Mono<MarketOutcome> apply(EventEnvelope event) {
+    try {
+      if (event.type().equals(TradingEvents.PRICE_UPDATED)) {
+        var data = json.readValue(event.dataJson(), TradingEvents.PriceUpdated.class);
+        require(event, data.tokenId() != null && positive(data.price()) && data.asOf() != null);
+        return market.priceObserved(new PriceObserved(data.tokenId(), data.price(), data.asOf()));
+      }
+      var data = json.readValue(event.dataJson(), TradingEvents.TradeExecuted.class);
+      require(
+          event,
+          data.tokenId() != null
+              && positive(data.price())
+              && positive(data.quantity())
+              && data.sellerId() != null
+              && data.executedAt() != null);
+      return market.tradeObserved(
+          new TradeObserved(
+              data.tokenId(), data.price(), data.quantity(), data.sellerId(), data.executedAt()));
+    } catch (JacksonException e) {
+      throw new PoisonEventException("Event " + event.id() + " has unreadable data", e);
+    }
+  }
+
+  private static boolean positive(BigDecimal value) {
+    return value != null && value.signum() > 0;
+  }
+
+  private static void require(EventEnvelope event, boolean valid) {
+    if (!valid) {
+      throw new PoisonEventException(
+          "Event " + event.id() + " (" + event.type() + ") lacks required data");
+    }
+  }
+}
