@@ -1,0 +1,48 @@
+package io.equitoken.benchmarks;
+
+import exchange.core2.core.common.CoreWaitStrategy;
+import exchange.core2.core.common.cmd.CommandResultCode;
+import io.equitoken.trading.engine.EngineCommand;
+import io.equitoken.trading.engine.fast.FastMatchingEngine;
+import java.util.Map;
+
+/**
+ * Not a benchmark: replays flow (a) once through both engines and prints what each made of it
+ * (trades, rejections, result codes), to show that both really process the same orders. {@code java
+ * -cp benchmarks/target/benchmarks.jar <add-opens flags> io.equitoken.benchmarks.FlowCheck}
+ */
+public final class FlowCheck {
+  private FlowCheck() {}
+
+  public static void main(String[] args) {
+    int commands = args.length > 0 ? Integer.parseInt(args[0]) : FlowThroughputBenchmark.COMMANDS;
+    OrderFlow flow = FlowGenerator.generate(FlowThroughputBenchmark.SEED, commands);
+    System.out.println("mix: " + flow.mix());
+
+    FastMatchingEngine engine = new FastMatchingEngine(FlowGenerator.START_PRICE, 8192);
+    CountingSink sink = new CountingSink();
+    flow.setup().forEach(c -> engine.process(c, sink));
+    sink.reset();
+    for (EngineCommand c : flow.commands()) {
+      engine.process(c, sink);
+    }
+    var state = engine.snapshot();
+    long levels =
+        state.bids().stream().mapToLong(o -> o.priceTicks()).distinct().count()
+            + state.asks().stream().mapToLong(o -> o.priceTicks()).distinct().count();
+    System.out.printf(
+        "equitoken: events=%d trades=%d tradedLots=%d rejections=%d resting=%d levels=%d%n",
+        sink.events,
+        sink.trades,
+        sink.tradedLots,
+        sink.rejections,
+        state.bids().size() + state.asks().size(),
+        levels);
+
+    try (ExchangeCoreRunner exchangeCore = new ExchangeCoreRunner(CoreWaitStrategy.YIELDING)) {
+      exchangeCore.prepare(flow);
+      Map<CommandResultCode, Long> codes = exchangeCore.replayCounting(flow.exchangeCoreCommands());
+      System.out.println("exchange-core result codes: " + codes);
+    }
+  }
+}
