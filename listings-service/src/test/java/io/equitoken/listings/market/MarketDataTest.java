@@ -1,0 +1,152 @@
+package io.equitoken.listings.market;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.listings.listing.Listing;
+import io.equitoken.listings.listing.ListingFilter;
+import io.equitoken.listings.listing.ListingStore;
+import io.equitoken.listings.listing.PageKey;
+import io.equitoken.listings.token.Compartment;
+import io.equitoken.listings.token.Token;
+import io.equitoken.listings.token.TokenStore;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+class MarketDataTest {
+
+  private static final Instant ISSUED = Instant.parse("2026-11-20T10:00:00Z");
+  private final Map<String, Token> tokens = new HashMap<>();
+  private final Map<String, BigDecimal> progress = new HashMap<>();
+  private MarketData market;
+
+  @BeforeEach
+  void setUp() {
+    tokens.put(
+        "t-1",
+        new Token(
+            "t-1",
+            "l-1",
+            "US0378331005",
+            "T",
+            new BigDecimal("1000"),
+            new BigDecimal("2"),
+            "c-1",
+            "founder-a",
+            ISSUED,
+            ISSUED));
+    progress.put("l-1", BigDecimal.ZERO);
+    market = new MarketData(new FakeTokens(), new FakeListings());
+  }
+
+  @Test
+  void shouldTakeANewerPriceAndRecomputeTheValuation() {
+    MarketOutcome outcome =
+        market
+            .priceObserved(new PriceObserved("t-1", new BigDecimal("2.75"), ISSUED.plusSeconds(60)))
+            .block();
+
+    assertThat(outcome).isEqualTo(MarketOutcome.APPLIED);
+    assertThat(tokens.get("t-1").price()).isEqualByComparingTo("2.75");
+    assertThat(tokens.get("t-1").valuation()).isEqualByComparingTo("2750");
+  }
+
+  @Test
+  void shouldIgnoreAPriceOlderThanTheOneItHas() {
+    market
+        .priceObserved(new PriceObserved("t-1", new BigDecimal("3"), ISSUED.plusSeconds(120)))
+        .block();
+
+    MarketOutcome outcome =
+        market
+            .priceObserved(new PriceObserved("t-1", new BigDecimal("1"), ISSUED.plusSeconds(60)))
+            .block();
+
+    assertThat(outcome).isEqualTo(MarketOutcome.STALE_PRICE);
+    assertThat(tokens.get("t-1").price()).isEqualByComparingTo("3");
+  }
+
+  @Test
+  void shouldCountOnlyTheIssuersSalesAsRaisedMoney() {
+    market.tradeObserved(trade("founder-a", "3", "100", 60)).block();
+    market.tradeObserved(trade("investor-x", "3.5", "40", 120)).block();
+
+    assertThat(progress.get("l-1")).isEqualByComparingTo("300");
+    assertThat(tokens.get("t-1").price()).isEqualByComparingTo("3.5");
+  }
+
+  @Test
+  void shouldReportATokenItDoesNotKnow() {
+    MarketOutcome outcome =
+        market.priceObserved(new PriceObserved("nope", BigDecimal.ONE, ISSUED)).block();
+
+    assertThat(outcome).isEqualTo(MarketOutcome.UNKNOWN_TOKEN);
+  }
+
+  private static TradeObserved trade(String seller, String price, String quantity, long seconds) {
+    return new TradeObserved(
+        "t-1",
+        new BigDecimal(price),
+        new BigDecimal(quantity),
+        seller,
+        ISSUED.plusSeconds(seconds));
+  }
+
+  private final class FakeTokens implements TokenStore {
+    public Mono<Token> findById(String id) {
+      return Mono.justOrEmpty(tokens.get(id));
+    }
+
+    public Mono<Token> findByIdForUpdate(String id) {
+      return findById(id);
+    }
+
+    public Mono<Compartment> findCompartment(String id) {
+      return Mono.empty();
+    }
+
+    public Mono<Boolean> isinTaken(String isin) {
+      return Mono.just(false);
+    }
+
+    public Mono<Void> insert(Token token, Compartment compartment) {
+      return Mono.empty();
+    }
+
+    public Mono<Void> updatePrice(Token token) {
+      return Mono.fromRunnable(() -> tokens.put(token.tokenId(), token));
+    }
+  }
+
+  private final class FakeListings implements ListingStore {
+    public Mono<Listing> findById(String id) {
+      return findByIdForUpdate(id);
+    }
+
+    public Mono<Listing> findByIdForUpdate(String id) {
+      return Mono.justOrEmpty(progress.get(id))
+          .map(p -> new Listing(id, "founder-a", null, null, p, null, ISSUED, ISSUED));
+    }
+
+    public Flux<Listing> findActive(ListingFilter filter, PageKey after, int limit) {
+      return Flux.empty();
+    }
+
+    public Mono<Void> insert(Listing listing) {
+      return Mono.empty();
+    }
+
+    public Mono<Void> update(Listing listing) {
+      return Mono.empty();
+    }
+
+    public Mono<Void> updateRaiseProgress(String id, BigDecimal raiseProgress) {
+      return Mono.fromRunnable(() -> progress.put(id, raiseProgress));
+    }
+  }
+}
