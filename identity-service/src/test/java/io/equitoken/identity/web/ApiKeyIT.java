@@ -1,0 +1,259 @@
+package io.equitoken.identity.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.identity.support.IdentityIntegrationTest;
+import io.equitoken.platform.test.TestJwtIssuer;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+class ApiKeyIT extends IdentityIntegrationTest {
+
+  private final String alice = TestJwtIssuer.token("inv-alice", "investor");
+  private final String operator = TestJwtIssuer.token("op-1", "operator");
+
+  @Test
+  void shouldCreateKeyForAnyPrincipalWhenCallerIsOperator() {
+    createKey(operator, keyRequest("Wallet backend", "partner-x", "partner", "investor"))
+        .expectStatus()
+        .isCreated()
+        .expectHeader()
+        .cacheControl(org.springframework.http.CacheControl.noStore())
+        .expectBody()
+        .jsonPath("$.apiKey")
+        .value(v -> assertThat((String) v).startsWith("etk_"))
+        .jsonPath("$.secret")
+        .value(v -> assertThat((String) v).startsWith("etks_").hasSize(48))
+        .jsonPath("$.name")
+        .isEqualTo("Wallet backend")
+        .jsonPath("$.principalId")
+        .isEqualTo("partner-x")
+        .jsonPath("$.roles")
+        .isEqualTo(List.of("investor", "partner"))
+        .jsonPath("$.createdAt")
+        .value(v -> assertThat((String) v).endsWith("Z"));
+  }
+
+  @Test
+  void shouldCreateKeyForThemselvesWhenCallerIsInvestor() {
+    createKey(alice, keyRequest("laptop", "inv-alice", "investor"))
+        .expectStatus()
+        .isCreated()
+        .expectBody()
+        .jsonPath("$.principalId")
+        .isEqualTo("inv-alice");
+  }
+
+  @Test
+  void shouldForbidKeyForAnotherPrincipalWhenCallerIsNotOperator() {
+    createKey(alice, keyRequest("steal", "inv-bob", "investor"))
+        .expectStatus()
+        .isForbidden()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("api-key-for-other-principal")
+        .jsonPath("$.status")
+        .isEqualTo(403);
+  }
+
+  @Test
+  void shouldForbidRolesBeyondTheCallersOwn() {
+    createKey(alice, keyRequest("escalate", "inv-alice", "investor", "operator"))
+        .expectStatus()
+        .isForbidden()
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("roles-exceed-caller");
+  }
+
+  @Test
+  void shouldRejectInvalidFieldsWithTheOffendingField() {
+    assertValidation(keyRequest("", "inv-alice", "investor"), "name");
+    assertValidation(keyRequest("x".repeat(101), "inv-alice", "investor"), "name");
+    assertValidation(keyRequest("line\nbreak", "inv-alice", "investor"), "name");
+    assertValidation(keyRequest("k", "inv alice", "investor"), "principalId");
+    assertValidation(keyRequest("k", "p".repeat(65), "investor"), "principalId");
+    assertValidation(keyRequest("k", "inv-alice"), "roles");
+    assertValidation(keyRequest("k", "inv-alice", "admin"), "roles[0]");
+    assertValidation(Map.of("name", "k", "roles", List.of("investor")), "principalId");
+  }
+
+  @Test
+  void shouldAcceptTheLongestAllowedValues() {
+    createKey(operator, keyRequest("x".repeat(100), "p".repeat(64), "investor"))
+        .expectStatus()
+        .isCreated();
+  }
+
+  @Test
+  void shouldRejectUnknownFields() {
+    createKey(
+            operator,
+            Map.of("name", "k", "principalId", "p", "roles", List.of("investor"), "secret", "mine"))
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("secret");
+  }
+
+  @Test
+  void shouldRejectMalformedJsonAndWrongTypes() {
+    web.post()
+        .uri("/developer/api-key")
+        .header("Authorization", bearer(operator))
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue("{\"name\": \"k\",")
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON);
+    createKey(operator, Map.of("name", "k", "principalId", "p", "roles", "investor"))
+        .expectStatus()
+        .isBadRequest();
+  }
+
+  @Test
+  void shouldRejectOtherContentTypesAndOversizeBodies() {
+    web.post()
+        .uri("/developer/api-key")
+        .header("Authorization", bearer(operator))
+        .contentType(MediaType.TEXT_PLAIN)
+        .bodyValue("name=k")
+        .exchange()
+        .expectStatus()
+        .isEqualTo(415);
+    createKey(operator, keyRequest("x".repeat(200_000), "p", "investor"))
+        .expectStatus()
+        .isEqualTo(413)
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON);
+  }
+
+  @Test
+  void shouldReplaySameRequestUnderSameIdempotencyKeyWithoutShowingTheSecretAgain() {
+    // given
+    String key = UUID.randomUUID().toString();
+    Map<String, Object> body = keyRequest("ci", "inv-alice", "investor");
+    Map<?, ?> first =
+        createWithIdempotencyKey(alice, key, body)
+            .expectStatus()
+            .isCreated()
+            .expectBody(Map.class)
+            .returnResult()
+            .getResponseBody();
+    // when / then
+    createWithIdempotencyKey(alice, key, body)
+        .expectStatus()
+        .isCreated()
+        .expectHeader()
+        .valueEquals("Idempotent-Replayed", "true")
+        .expectBody()
+        .jsonPath("$.apiKey")
+        .isEqualTo(first.get("apiKey"))
+        .jsonPath("$.secret")
+        .doesNotExist();
+  }
+
+  @Test
+  void shouldAnswerConflictForSameIdempotencyKeyWithAnotherBody() {
+    String key = UUID.randomUUID().toString();
+    createWithIdempotencyKey(alice, key, keyRequest("one", "inv-alice", "investor"))
+        .expectStatus()
+        .isCreated();
+    createWithIdempotencyKey(alice, key, keyRequest("two", "inv-alice", "investor"))
+        .expectStatus()
+        .isEqualTo(409)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("idempotency-key-reused");
+  }
+
+  @Test
+  void shouldRejectMalformedIdempotencyKey() {
+    createWithIdempotencyKey(alice, "x".repeat(256), keyRequest("k", "inv-alice", "investor"))
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("Idempotency-Key");
+  }
+
+  @Test
+  void shouldRevokeOwnKeyAndRefuseItNewTokens() {
+    // given
+    Map<String, Object> key = newKey("inv-carol", "investor");
+    String carol = TestJwtIssuer.token("inv-carol", "investor");
+    // when
+    revoke(carol, (String) key.get("apiKey")).expectStatus().isNoContent();
+    // then
+    requestToken(Map.of("apiKey", key.get("apiKey"), "secret", key.get("secret")))
+        .expectStatus()
+        .isUnauthorized();
+    revoke(carol, (String) key.get("apiKey")).expectStatus().isNoContent();
+  }
+
+  @Test
+  void shouldAnswerNotFoundWhenRevokingSomeoneElsesKeyAndLeaveItWorking() {
+    Map<String, Object> bobsKey = newKey("inv-bob", "investor");
+    revoke(alice, (String) bobsKey.get("apiKey"))
+        .expectStatus()
+        .isNotFound()
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("api-key-not-found");
+    requestToken(Map.of("apiKey", bobsKey.get("apiKey"), "secret", bobsKey.get("secret")))
+        .expectStatus()
+        .isOk();
+  }
+
+  @Test
+  void shouldLetOperatorRevokeAnyKey() {
+    Map<String, Object> bobsKey = newKey("inv-bob", "investor");
+    revoke(operator, (String) bobsKey.get("apiKey")).expectStatus().isNoContent();
+  }
+
+  @Test
+  void shouldAnswerNotFoundForUnknownKey() {
+    revoke(operator, "etk_doesnotexist").expectStatus().isNotFound();
+    revoke(operator, "x".repeat(300)).expectStatus().isNotFound();
+  }
+
+  private WebTestClient.ResponseSpec createWithIdempotencyKey(
+      String token, String idempotencyKey, Object body) {
+    return web.post()
+        .uri("/developer/api-key")
+        .header("Authorization", bearer(token))
+        .header("Idempotency-Key", idempotencyKey)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue(body)
+        .exchange();
+  }
+
+  private WebTestClient.ResponseSpec revoke(String token, String apiKey) {
+    return web.delete()
+        .uri("/developer/api-key/{apiKey}", apiKey)
+        .header("Authorization", bearer(token))
+        .exchange();
+  }
+
+  private void assertValidation(Object body, String field) {
+    createKey(operator, body)
+        .expectStatus()
+        .isBadRequest()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("validation-failed")
+        .jsonPath("$.field")
+        .isEqualTo(field);
+  }
+}

@@ -1,0 +1,126 @@
+package io.equitoken.identity.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import io.equitoken.identity.support.IdentityIntegrationTest;
+import io.equitoken.platform.test.TestJwtIssuer;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
+
+class TokenIT extends IdentityIntegrationTest {
+
+  @Test
+  void shouldIssueTokenThatVerifiesAgainstThePublishedJwks() throws Exception {
+    // given
+    Map<String, Object> key = newKey("inv-dana", "investor");
+    // when
+    Map<?, ?> answer =
+        requestToken(Map.of("apiKey", key.get("apiKey"), "secret", key.get("secret")))
+            .expectStatus()
+            .isOk()
+            .expectHeader()
+            .cacheControl(org.springframework.http.CacheControl.noStore())
+            .expectBody(Map.class)
+            .returnResult()
+            .getResponseBody();
+    // then
+    assertThat(answer.get("tokenType")).isEqualTo("Bearer");
+    assertThat(answer.get("expiresIn")).isEqualTo(900);
+    JWTClaimsSet claims = verify((String) answer.get("accessToken"));
+    assertThat(claims.getSubject()).isEqualTo("inv-dana");
+    assertThat(claims.getStringListClaim("roles")).containsExactly("investor");
+    assertThat(claims.getStringClaim("azp")).isEqualTo(key.get("apiKey"));
+    assertThat(claims.getIssuer()).isEqualTo(TestJwtIssuer.ISSUER);
+    assertThat(claims.getAudience()).containsExactly(TestJwtIssuer.AUDIENCE);
+    assertThat(claims.getJWTID()).isNotBlank();
+    assertThat(claims.getExpirationTime().getTime() - claims.getIssueTime().getTime())
+        .isEqualTo(900_000L);
+  }
+
+  @Test
+  void shouldAnswerTheSame401ForWrongSecretUnknownKeyAndRevokedKey() {
+    // given
+    Map<String, Object> key = newKey("inv-erin", "investor");
+    Map<String, Object> revoked = newKey("inv-erin", "investor");
+    web.delete()
+        .uri("/developer/api-key/{id}", revoked.get("apiKey"))
+        .header("Authorization", bearer(TestJwtIssuer.token("inv-erin", "investor")))
+        .exchange()
+        .expectStatus()
+        .isNoContent();
+    // when
+    String wrongSecret =
+        failure(Map.of("apiKey", key.get("apiKey"), "secret", "etks_" + "A".repeat(43)));
+    String unknownKey = failure(Map.of("apiKey", "etk_unknown", "secret", key.get("secret")));
+    String revokedKey =
+        failure(Map.of("apiKey", revoked.get("apiKey"), "secret", revoked.get("secret")));
+    // then: byte-for-byte the same problem
+    assertThat(wrongSecret)
+        .contains("\"code\":\"invalid-credentials\"")
+        .isEqualTo(unknownKey)
+        .isEqualTo(revokedKey);
+  }
+
+  @Test
+  void shouldRejectMalformedAndIncompleteBodiesWith400() {
+    badRequest("{\"apiKey\":");
+    badRequest("{\"apiKey\":\"etk_x\"}");
+    badRequest("{\"apiKey\":\"\",\"secret\":\"s\"}");
+    badRequest("{\"apiKey\":\"etk_x\",\"secret\":\"s\",\"extra\":1}");
+    badRequest("{\"apiKey\":\"etk_x\",\"secret\":\"" + "s".repeat(257) + "\"}");
+    badRequest("[]");
+  }
+
+  @Test
+  void shouldNeedNoBearerTokenToRequestOne() {
+    requestToken(Map.of("apiKey", OPERATOR_KEY, "secret", OPERATOR_SECRET)).expectStatus().isOk();
+  }
+
+  private String failure(Object body) {
+    return requestToken(body)
+        .expectStatus()
+        .isUnauthorized()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .expectBody(String.class)
+        .returnResult()
+        .getResponseBody();
+  }
+
+  private void badRequest(String json) {
+    web.post()
+        .uri("/auth/token")
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue(json)
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON);
+  }
+
+  private JWTClaimsSet verify(String token) throws Exception {
+    String jwks =
+        web.get()
+            .uri("/.well-known/jwks.json")
+            .exchange()
+            .expectStatus()
+            .isOk()
+            .expectBody(String.class)
+            .returnResult()
+            .getResponseBody();
+    DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
+    processor.setJWSKeySelector(
+        new JWSVerificationKeySelector<>(
+            JWSAlgorithm.ES256, new ImmutableJWKSet<>(JWKSet.parse(jwks))));
+    return processor.process(token, null);
+  }
+}
