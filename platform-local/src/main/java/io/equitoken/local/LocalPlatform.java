@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
@@ -162,7 +163,7 @@ public final class LocalPlatform implements AutoCloseable {
             "-Xmx384m",
             marker,
             "-jar",
-            jar.toString());
+            snapshot(jar, service).toString());
     ChildProcess child =
         ChildProcess.start(
             service.module(),
@@ -179,6 +180,21 @@ public final class LocalPlatform implements AutoCloseable {
       throw e;
     }
     step.done("healthy");
+  }
+
+  /**
+   * Runs a copy of the jar, so that rebuilding a module while the platform runs does not pull
+   * classes out from under the running service.
+   */
+  private Path snapshot(Path jar, ServiceDef service) {
+    Path copy = baseDir.resolve("run").resolve("jars").resolve(service.module() + ".jar");
+    try {
+      Files.createDirectories(copy.getParent());
+      Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
+      return copy;
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not copy " + jar + ": " + e.getMessage(), e);
+    }
   }
 
   private void awaitHealthy(ServiceDef service, ChildProcess child) {
