@@ -1,0 +1,43 @@
+package io.equitoken.gateway.config;
+
+import io.equitoken.gateway.ratelimit.RateLimiter;
+import io.equitoken.gateway.web.EdgeHeadersWebFilter;
+import io.equitoken.gateway.web.RateLimitWebFilter;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolver;
+import org.springframework.cloud.gateway.support.ipresolver.XForwardedRemoteAddressResolver;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The web filters around the routes: edge headers first, rate limits after authentication. */
+@Configuration(proxyBeanMethods = false)
+class EdgeConfiguration {
+
+  @Bean
+  EdgeHeadersWebFilter edgeHeadersWebFilter() {
+    return new EdgeHeadersWebFilter();
+  }
+
+  @Bean
+  @ConditionalOnProperty(
+      name = "equitoken.gateway.rate-limit.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  RateLimitWebFilter rateLimitWebFilter(GatewaySettings settings) {
+    GatewaySettings.RateLimits limits = settings.rateLimit();
+    return new RateLimitWebFilter(
+        new RateLimiter(limits.authenticated(), limits.maxTrackedKeys()),
+        new RateLimiter(limits.anonymous(), limits.maxTrackedKeys()),
+        clientAddresses(limits.trustedProxyHops()));
+  }
+
+  /**
+   * The client address of anonymous calls: the TCP peer, or — behind that many trusted proxies
+   * (e.g. a Kubernetes ingress) — the address they recorded in {@code X-Forwarded-For}.
+   */
+  private static RemoteAddressResolver clientAddresses(int trustedProxyHops) {
+    return trustedProxyHops > 0
+        ? XForwardedRemoteAddressResolver.maxTrustedIndex(trustedProxyHops)
+        : new RemoteAddressResolver() {};
+  }
+}

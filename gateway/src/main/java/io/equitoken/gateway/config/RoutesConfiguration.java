@@ -1,0 +1,67 @@
+package io.equitoken.gateway.config;
+
+import io.equitoken.gateway.routing.RouteTable;
+import io.equitoken.gateway.web.FallbackController;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.timelimiter.TimeLimiterConfig;
+import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4JCircuitBreakerFactory;
+import org.springframework.cloud.circuitbreaker.resilience4j.Resilience4JConfigBuilder;
+import org.springframework.cloud.client.circuitbreaker.Customizer;
+import org.springframework.cloud.gateway.route.RouteLocator;
+import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Translates the {@link RouteTable} into gateway routes: each service's paths go to its URI through
+ * its own circuit breaker, whose fallback is a 503 problem naming the service. The bearer token and
+ * every other request header pass unchanged (the edge filter already removed client identity
+ * headers and set the request id); the service's answer, 4xx and 5xx included, passes unchanged.
+ */
+@Configuration(proxyBeanMethods = false)
+class RoutesConfiguration {
+
+  @Bean
+  RouteLocator equitokenRoutes(RouteLocatorBuilder builder, GatewaySettings settings) {
+    RouteLocatorBuilder.Builder routes = builder.routes();
+    for (RouteTable.Route route : RouteTable.ROUTES) {
+      String service = route.upstream().module();
+      routes.route(
+          route.id(),
+          spec ->
+              spec.path(route.pathPatterns().toArray(String[]::new))
+                  .filters(
+                      filters ->
+                          filters.circuitBreaker(
+                              breaker ->
+                                  breaker
+                                      .setName(service)
+                                      .setFallbackUri(
+                                          "forward:" + FallbackController.PATH_PREFIX + service)))
+                  .uri(settings.uriOf(route.upstream())));
+    }
+    return routes.build();
+  }
+
+  /** Same thresholds for every route's breaker; each route still has a breaker of its own. */
+  @Bean
+  Customizer<ReactiveResilience4JCircuitBreakerFactory> circuitBreakerDefaults(
+      GatewaySettings settings) {
+    GatewaySettings.CircuitBreaker cb = settings.circuitBreaker();
+    return factory ->
+        factory.configureDefault(
+            id ->
+                new Resilience4JConfigBuilder(id)
+                    .timeLimiterConfig(
+                        TimeLimiterConfig.custom().timeoutDuration(cb.timeout()).build())
+                    .circuitBreakerConfig(
+                        CircuitBreakerConfig.custom()
+                            .failureRateThreshold(cb.failureRateThreshold())
+                            .slidingWindowSize(cb.slidingWindowSize())
+                            .minimumNumberOfCalls(cb.minimumCalls())
+                            .waitDurationInOpenState(cb.openDuration())
+                            .permittedNumberOfCallsInHalfOpenState(3)
+                            .build())
+                    .build());
+  }
+}

@@ -1,0 +1,40 @@
+package io.equitoken.gateway.routing;
+
+import java.util.List;
+
+/**
+ * Which service owns which public path: every path of the spec plus DESIGN.md's additions. Paths
+ * use Spring's {@code PathPattern} syntax ({@code {id}} is one segment, a trailing {@code /**} is
+ * zero or more). A path is routed even before its service exists; the circuit breaker then answers
+ * 503 for it.
+ */
+public final class RouteTable {
+
+  /** One route: an owning service and the path patterns that reach it. */
+  public record Route(Upstream upstream, List<String> pathPatterns) {
+    public Route {
+      pathPatterns = List.copyOf(pathPatterns);
+    }
+
+    /** Route id as the gateway and its circuit breaker name it. */
+    public String id() {
+      return upstream.module();
+    }
+  }
+
+  public static final List<Route> ROUTES =
+      List.of(
+          new Route(
+              Upstream.IDENTITY, List.of("/auth/token", "/developer/**", "/.well-known/jwks.json")),
+          new Route(
+              Upstream.LISTINGS,
+              List.of("/listings", "/listings/**", "/tokens/{id}", "/tokens/{id}/compartment")),
+          new Route(Upstream.PORTFOLIO, List.of("/investor/**")),
+          new Route(
+              Upstream.TRADING,
+              List.of("/liquidity/**", "/trade", "/trade/**", "/tokens/{id}/price-history")),
+          new Route(Upstream.COMPLIANCE, List.of("/compliance/**")),
+          new Route(Upstream.WEBHOOK, List.of("/webhooks/**")));
+
+  private RouteTable() {}
+}

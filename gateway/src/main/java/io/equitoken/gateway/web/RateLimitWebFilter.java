@@ -1,0 +1,106 @@
+package io.equitoken.gateway.web;
+
+import io.equitoken.gateway.ratelimit.ClientKey;
+import io.equitoken.gateway.ratelimit.RateDecision;
+import io.equitoken.gateway.ratelimit.RateLimiter;
+import io.equitoken.platform.web.Problem;
+import io.equitoken.platform.web.ProblemWriter;
+import java.net.InetSocketAddress;
+import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolver;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.security.core.context.ReactiveSecurityContextHolder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Rate limits after authentication, so that the bucket belongs to the API key the token was issued
+ * for ({@code azp}, else {@code sub}) and cannot be drained by someone forging that claim;
+ * anonymous calls draw from a smaller bucket per client address. Every answer carries {@code
+ * RateLimit-Limit}, {@code RateLimit-Remaining} and {@code RateLimit-Reset}; a refused one is a 429
+ * problem with {@code Retry-After}. Health probes are never limited.
+ */
+public class RateLimitWebFilter implements WebFilter, Ordered {
+
+  /** After Spring Security (-100), before routing. */
+  public static final int ORDER = -50;
+
+  private final RateLimiter authenticated;
+  private final RateLimiter anonymous;
+  private final RemoteAddressResolver addresses;
+
+  public RateLimitWebFilter(
+      RateLimiter authenticated, RateLimiter anonymous, RemoteAddressResolver addresses) {
+    this.authenticated = authenticated;
+    this.anonymous = anonymous;
+    this.addresses = addresses;
+  }
+
+  @Override
+  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+    if (exchange.getRequest().getPath().value().startsWith("/actuator/")) {
+      return chain.filter(exchange);
+    }
+    return ReactiveSecurityContextHolder.getContext()
+        .mapNotNull(context -> context.getAuthentication())
+        .filter(JwtAuthenticationToken.class::isInstance)
+        .map(JwtAuthenticationToken.class::cast)
+        .map(jwt -> ClientKey.authenticated(jwt.getToken().getClaimAsString("azp"), jwt.getName()))
+        .switchIfEmpty(Mono.fromSupplier(() -> ClientKey.anonymous(clientAddress(exchange))))
+        .flatMap(key -> limit(key, exchange, chain));
+  }
+
+  private Mono<Void> limit(ClientKey key, ServerWebExchange exchange, WebFilterChain chain) {
+    RateDecision decision = (key.anonymous() ? anonymous : authenticated).tryAcquire(key.value());
+    ServerHttpResponse response = exchange.getResponse();
+    if (!decision.allowed()) {
+      setHeaders(response.getHeaders(), decision);
+      response
+          .getHeaders()
+          .set(HttpHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
+      Problem problem =
+          Problem.of(
+                  429,
+                  "rate-limited",
+                  "Too many requests",
+                  "The rate limit of this "
+                      + (key.anonymous() ? "client address" : "API key")
+                      + " is used up; retry after "
+                      + decision.retryAfterSeconds()
+                      + " s.")
+              .with("retryAfterSeconds", decision.retryAfterSeconds());
+      return ProblemWriter.write(exchange, problem);
+    }
+    response.beforeCommit(
+        () -> {
+          setHeaders(response.getHeaders(), decision);
+          return Mono.empty();
+        });
+    return chain.filter(exchange);
+  }
+
+  private static void setHeaders(HttpHeaders headers, RateDecision decision) {
+    headers.set("RateLimit-Limit", Integer.toString(decision.limit()));
+    headers.set("RateLimit-Remaining", Long.toString(decision.remaining()));
+    headers.set("RateLimit-Reset", Long.toString(decision.resetSeconds()));
+  }
+
+  private String clientAddress(ServerWebExchange exchange) {
+    InetSocketAddress address = addresses.resolve(exchange);
+    if (address == null) {
+      return null;
+    }
+    return address.getAddress() != null
+        ? address.getAddress().getHostAddress()
+        : address.getHostString();
+  }
+
+  @Override
+  public int getOrder() {
+    return ORDER;
+  }
+}

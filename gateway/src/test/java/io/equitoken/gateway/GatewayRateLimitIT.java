@@ -1,0 +1,129 @@
+package io.equitoken.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.gateway.support.FakeUpstreams;
+import io.equitoken.gateway.support.GatewayItSupport;
+import io.equitoken.gateway.support.RotatingJwks;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
+
+/** Per API key token buckets: headers on every answer, 429 problem when the bucket is empty. */
+class GatewayRateLimitIT extends GatewayItSupport {
+
+  @Test
+  void shouldSendRateLimitHeadersOnSuccessfulResponses() {
+    EntityExchangeResult<byte[]> result =
+        client
+            .get()
+            .uri("/listings")
+            .header("Authorization", "Bearer " + tokenFor("investor"))
+            .exchange()
+            .expectStatus()
+            .isOk()
+            .expectBody()
+            .returnResult();
+
+    HttpHeaders headers = result.getResponseHeaders();
+    assertThat(headers.getFirst("RateLimit-Limit")).isEqualTo(Integer.toString(CAPACITY));
+    assertThat(headers.getFirst("RateLimit-Remaining")).isEqualTo(Integer.toString(CAPACITY - 1));
+    assertThat(Long.parseLong(headers.getFirst("RateLimit-Reset"))).isPositive();
+  }
+
+  @Test
+  void shouldAnswer429ProblemWithRetryAfterOnceTheBucketIsEmpty() {
+    // given one API key that has used up its burst
+    String token = RotatingJwks.tokenWithApiKey("key-" + UUID.randomUUID(), "inv-rl", "investor");
+    long remaining = CAPACITY;
+    int calls = 0;
+    while (remaining > 0 && calls < CAPACITY) {
+      EntityExchangeResult<byte[]> ok =
+          client
+              .get()
+              .uri("/listings")
+              .header("Authorization", "Bearer " + token)
+              .exchange()
+              .expectStatus()
+              .isOk()
+              .expectBody()
+              .returnResult();
+      long next = Long.parseLong(ok.getResponseHeaders().getFirst("RateLimit-Remaining"));
+      assertThat(next).isLessThan(remaining);
+      remaining = next;
+      calls++;
+    }
+    assertThat(remaining).isZero();
+
+    // when it calls again
+    String requestId = newRequestId();
+    EntityExchangeResult<byte[]> refused =
+        client
+            .get()
+            .uri("/listings")
+            .header("Authorization", "Bearer " + token)
+            .header("X-Request-Id", requestId)
+            .exchange()
+            // then
+            .expectStatus()
+            .isEqualTo(429)
+            .expectHeader()
+            .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+            .expectBody()
+            .jsonPath("$.code")
+            .isEqualTo("rate-limited")
+            .jsonPath("$.status")
+            .isEqualTo(429)
+            .returnResult();
+    HttpHeaders headers = refused.getResponseHeaders();
+    assertThat(Long.parseLong(headers.getFirst("Retry-After"))).isBetween(1L, 30L);
+    assertThat(headers.getFirst("RateLimit-Limit")).isEqualTo(Integer.toString(CAPACITY));
+    assertThat(headers.getFirst("RateLimit-Remaining")).isEqualTo("0");
+    assertThat(Long.parseLong(headers.getFirst("RateLimit-Reset"))).isPositive();
+    assertThat(headers.getFirst("Strict-Transport-Security")).isNotNull();
+    assertThat(FakeUpstreams.received(requestId))
+        .as("refused calls never reach a service")
+        .isNull();
+  }
+
+  @Test
+  void shouldShareOneBucketBetweenTokensOfTheSameApiKeyOnly() {
+    // given two principals' tokens issued for the same API key, and one for another key
+    String apiKey = "key-" + UUID.randomUUID();
+    String first = RotatingJwks.tokenWithApiKey(apiKey, "partner-a", "partner");
+    String second = RotatingJwks.tokenWithApiKey(apiKey, "partner-b", "partner");
+    String otherKey =
+        RotatingJwks.tokenWithApiKey("key-" + UUID.randomUUID(), "partner-a", "partner");
+
+    // when the first uses up the key's bucket
+    for (int i = 0; i < CAPACITY; i++) {
+      client
+          .get()
+          .uri("/listings")
+          .header("Authorization", "Bearer " + first)
+          .exchange()
+          .expectStatus()
+          .isOk();
+    }
+
+    // then the second is refused as well, while another key is not affected
+    client
+        .get()
+        .uri("/listings")
+        .header("Authorization", "Bearer " + second)
+        .exchange()
+        .expectStatus()
+        .isEqualTo(429);
+    client
+        .get()
+        .uri("/listings")
+        .header("Authorization", "Bearer " + otherKey)
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectHeader()
+        .valueEquals("RateLimit-Remaining", Integer.toString(CAPACITY - 1));
+  }
+}

@@ -1,0 +1,133 @@
+package io.equitoken.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.gateway.support.FakeUpstreams;
+import io.equitoken.gateway.support.GatewayItSupport;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
+
+/** A service that is down or slow yields a 503 problem from its route's circuit breaker. */
+class GatewayResilienceIT extends GatewayItSupport {
+
+  @Test
+  void shouldAnswer503ProblemNamingTheServiceWhenItIsDown() {
+    // given webhook-service is not running
+    String requestId = newRequestId();
+
+    // when
+    EntityExchangeResult<byte[]> result =
+        client
+            .post()
+            .uri("/webhooks/subscriptions")
+            .header("Authorization", "Bearer " + tokenFor("partner"))
+            .header("X-Request-Id", requestId)
+            .contentType(MediaType.APPLICATION_JSON)
+            .bodyValue("{\"url\":\"https://example.com/hook\"}")
+            .exchange()
+            // then
+            .expectStatus()
+            .isEqualTo(503)
+            .expectHeader()
+            .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+            .expectBody()
+            .jsonPath("$.type")
+            .isEqualTo("https://equitoken.io/problems/service-unavailable")
+            .jsonPath("$.code")
+            .isEqualTo("service-unavailable")
+            .jsonPath("$.service")
+            .isEqualTo("webhook-service")
+            .jsonPath("$.instance")
+            .isEqualTo("/webhooks/subscriptions")
+            .jsonPath("$.requestId")
+            .isEqualTo(requestId)
+            .returnResult();
+    assertThat(Long.parseLong(result.getResponseHeaders().getFirst("Retry-After"))).isPositive();
+  }
+
+  @Test
+  void shouldOpenOnlyTheFailingRoutesCircuitAndThenAnswerAtOnce() {
+    // given webhook-service keeps failing
+    String token = tokenFor("partner");
+    String lastReason = null;
+    for (int i = 0; i < 12; i++) {
+      lastReason =
+          new String(
+              client
+                  .get()
+                  .uri("/webhooks/subscriptions")
+                  .header("Authorization", "Bearer " + token)
+                  .exchange()
+                  .expectStatus()
+                  .isEqualTo(503)
+                  .expectBody()
+                  .returnResult()
+                  .getResponseBodyContent());
+    }
+
+    // when
+    EntityExchangeResult<byte[]> open =
+        client
+            .get()
+            .uri("/webhooks/subscriptions")
+            .header("Authorization", "Bearer " + token)
+            .exchange()
+            .expectStatus()
+            .isEqualTo(503)
+            .expectBody()
+            .jsonPath("$.reason")
+            .isEqualTo("circuit-open")
+            .returnResult();
+
+    // then clients are told to come back when the breaker half-opens
+    assertThat(open.getResponseHeaders().getFirst("Retry-After")).isEqualTo("30");
+    assertThat(lastReason).contains("circuit-open");
+    // and other routes are not affected
+    client
+        .get()
+        .uri("/listings")
+        .header("Authorization", "Bearer " + tokenFor("investor"))
+        .exchange()
+        .expectStatus()
+        .isOk();
+  }
+
+  @Test
+  void shouldAnswer503WithoutWaitingForAServiceThatIsTooSlow() {
+    // given the trading fake answers /trade/status/slow only after 4 s; the breaker allows 2 s
+    Instant start = Instant.now();
+
+    // when
+    client
+        .get()
+        .uri("/trade/status/slow")
+        .header("Authorization", "Bearer " + tokenFor("investor"))
+        .exchange()
+        // then
+        .expectStatus()
+        .isEqualTo(503)
+        .expectBody()
+        .jsonPath("$.service")
+        .isEqualTo("trading-service")
+        .jsonPath("$.reason")
+        .isEqualTo("timeout");
+    assertThat(Duration.between(start, Instant.now()))
+        .isLessThan(Duration.ofMillis(FakeUpstreams.SLOW_MILLIS));
+  }
+
+  @Test
+  void shouldNotServeTheInternalFallbackPathToClients() {
+    client
+        .get()
+        .uri("/_gateway/fallback/listings-service")
+        .header("Authorization", "Bearer " + tokenFor("operator"))
+        .exchange()
+        .expectStatus()
+        .isNotFound()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON);
+  }
+}

@@ -1,0 +1,92 @@
+package io.equitoken.gateway.support;
+
+import io.equitoken.gateway.routing.Upstream;
+import io.equitoken.platform.test.TestJwtIssuer;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.UUID;
+import javax.net.ssl.SSLException;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.netty.http.client.HttpClient;
+
+/**
+ * One gateway for every integration test class (same configuration, so Spring reuses the context):
+ * a random HTTPS port with a certificate generated into {@link #TLS_DIR}, real RS256 tokens checked
+ * against a real JWKS endpoint, and fake services on loopback. Tests talk HTTPS to it, trusting
+ * only the generated certificate, with hostname verification on.
+ */
+@SpringBootTest(
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = {
+      "equitoken.gateway.tls.self-signed-dir=" + GatewayItSupport.TLS_DIR,
+      "equitoken.gateway.rate-limit.capacity=" + GatewayItSupport.CAPACITY,
+      "equitoken.gateway.rate-limit.refill-tokens=1",
+      "equitoken.gateway.rate-limit.refill-period=30s",
+      "equitoken.gateway.rate-limit.anonymous-capacity=1000",
+      "equitoken.gateway.rate-limit.anonymous-refill-tokens=100",
+      "equitoken.gateway.circuit-breaker.timeout=2s",
+      "equitoken.gateway.circuit-breaker.minimum-calls=5",
+      "equitoken.gateway.circuit-breaker.sliding-window-size=10",
+      "equitoken.gateway.circuit-breaker.open-duration=30s"
+    })
+public abstract class GatewayItSupport {
+
+  public static final String TLS_DIR = "target/it-tls";
+  public static final int CAPACITY = 20;
+
+  @LocalServerPort protected int port;
+
+  protected WebTestClient client;
+
+  @DynamicPropertySource
+  static void peers(DynamicPropertyRegistry registry) {
+    registry.add("equitoken.security.issuer", () -> TestJwtIssuer.ISSUER);
+    registry.add("equitoken.security.audience", () -> TestJwtIssuer.AUDIENCE);
+    registry.add("equitoken.security.jwks-uri", RotatingJwks::uri);
+    for (Upstream upstream : Upstream.values()) {
+      registry.add(
+          "equitoken.gateway." + upstream.settingName() + "-uri",
+          () -> FakeUpstreams.uri(upstream));
+    }
+  }
+
+  @BeforeEach
+  void httpsClient() throws SSLException {
+    SslContext trustOnlyTheGatewayCertificate =
+        SslContextBuilder.forClient().trustManager(certificate().toFile()).build();
+    HttpClient http =
+        HttpClient.create().secure(ssl -> ssl.sslContext(trustOnlyTheGatewayCertificate));
+    client =
+        WebTestClient.bindToServer(new ReactorClientHttpConnector(http))
+            .baseUrl("https://localhost:" + port)
+            .responseTimeout(Duration.ofSeconds(20))
+            .build();
+  }
+
+  protected static Path certificate() {
+    return Path.of(TLS_DIR, "gateway.crt");
+  }
+
+  protected static File certificateFile() {
+    return certificate().toFile();
+  }
+
+  /** A request id of the test's own, to find the request again at the fake service. */
+  protected static String newRequestId() {
+    return "it-" + UUID.randomUUID();
+  }
+
+  /** A token for a caller of its own (so rate-limit buckets of different tests never mix). */
+  protected static String tokenFor(String... roles) {
+    return TestJwtIssuer.token("caller-" + UUID.randomUUID(), roles);
+  }
+}
