@@ -176,6 +176,33 @@ public abstract class AuctionBaseTest {
   }
 
   @Test
+  void shouldClearTheWorkedExampleOfTheDocumentation() {
+    // given: docs/services/trading-engine.md, "Worked example"
+    MatchingEngine engine =
+        callPhase(
+            100,
+            PriceBand.NONE,
+            List.of(
+                buy(1, 1, 103, 10),
+                buy(2, 2, 101, 15),
+                buy(3, 3, 100, 10),
+                sell(11, SELLER, 97, 8),
+                buy(4, 4, 98, 5),
+                sell(12, SELLER, 100, 12),
+                sell(13, SELLER, 102, 20)));
+    // when
+    List<EngineEvent> events = engine.process(new Uncross());
+    // then
+    assertThat(events.get(0)).isEqualTo(new AuctionCleared(101, 20, 5));
+    assertThat(trades(events))
+        .extracting(TradeExecuted::buyOrderId, TradeExecuted::sellOrderId, TradeExecuted::lots)
+        .containsExactly(tuple(1L, 11L, 8L), tuple(1L, 12L, 2L), tuple(2L, 12L, 10L));
+    assertThat(engine.snapshot().bids())
+        .extracting(o -> o.orderId(), o -> o.lots())
+        .containsExactly(tuple(2L, 5L), tuple(3L, 10L), tuple(4L, 5L));
+  }
+
+  @Test
   void shouldNotClearWhenOneSideIsEmpty() {
     // given
     MatchingEngine engine = callPhase(100, PriceBand.NONE, List.of(buy(1, 1, 101, 10)));

@@ -7,6 +7,10 @@ import java.util.Arrays;
  * happens near the best price, so inserting or removing a level moves only a few slots, and taking
  * the best level is O(1). Binary search runs on a parallel array of keys (price for bids, negated
  * price for asks) so that both sides sort ascending toward the best.
+ *
+ * <p>Emptied levels stay in place until they reach the top or are compacted in bulk: prices near
+ * the market are revisited constantly, and re-using a level avoids shifting the array twice per
+ * price move. Callers therefore skip levels whose {@code head} is null.
  */
 final class BookSide {
   final boolean buy;
@@ -15,6 +19,8 @@ final class BookSide {
   private int size;
   private Level[] spare = new Level[256];
   private int spareCount;
+  private int empties;
+  private final LevelIndex byPrice = new LevelIndex();
 
   BookSide(boolean buy) {
     this.buy = buy;
@@ -29,7 +35,14 @@ final class BookSide {
     return levels[i];
   }
 
+  /** The best non-empty level; empty levels on top are dropped on the way. */
   Level best() {
+    while (size > 0 && levels[size - 1].head == null) {
+      Level level = levels[--size];
+      levels[size] = null;
+      empties--;
+      recycle(level);
+    }
     return size == 0 ? null : levels[size - 1];
   }
 
@@ -39,12 +52,18 @@ final class BookSide {
   }
 
   Level levelFor(long price) {
-    long key = buy ? price : -price;
-    int i = Arrays.binarySearch(keys, 0, size, key);
-    if (i >= 0) {
-      return levels[i];
+    Level known = byPrice.get(price);
+    if (known != null) {
+      if (known.head == null) {
+        empties--;
+      }
+      return known;
     }
-    int at = -i - 1;
+    if (empties > 256 && empties * 2 > size) {
+      compact();
+    }
+    long key = buy ? price : -price;
+    int at = -Arrays.binarySearch(keys, 0, size, key) - 1;
     if (size == keys.length) {
       keys = Arrays.copyOf(keys, size * 2);
       levels = Arrays.copyOf(levels, size * 2);
@@ -56,23 +75,35 @@ final class BookSide {
     keys[at] = key;
     levels[at] = level;
     size++;
+    byPrice.put(level);
     return level;
   }
 
-  /** Removes an empty level wherever it is. */
+  /** Notes that {@code level} has just become empty; it is dropped later. */
   void remove(Level level) {
-    int i = size - 1;
-    if (levels[i] != level) {
-      i = Arrays.binarySearch(keys, 0, size, buy ? level.price : -level.price);
+    empties++;
+  }
+
+  private void compact() {
+    int kept = 0;
+    for (int i = 0; i < size; i++) {
+      Level level = levels[i];
+      if (level.head == null) {
+        recycle(level);
+      } else {
+        keys[kept] = keys[i];
+        levels[kept++] = level;
+      }
     }
-    System.arraycopy(keys, i + 1, keys, i, size - i - 1);
-    System.arraycopy(levels, i + 1, levels, i, size - i - 1);
-    levels[--size] = null;
-    recycle(level);
+    Arrays.fill(levels, kept, size, null);
+    size = kept;
+    empties = 0;
   }
 
   /** Drops every level (their orders are already gone). */
   void clear() {
+    empties = 0;
+    byPrice.clear();
     while (size > 0) {
       Level level = levels[--size];
       levels[size] = null;
@@ -81,6 +112,7 @@ final class BookSide {
   }
 
   private void recycle(Level level) {
+    byPrice.remove(level.price);
     level.head = level.tail = null;
     level.totalLots = 0;
     if (spareCount == spare.length) {

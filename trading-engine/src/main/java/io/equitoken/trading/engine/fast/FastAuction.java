@@ -94,6 +94,14 @@ final class FastAuction {
     int j = asks.size() - 1; // asks are stored highest price first
     int n = 0;
     while (i < bids.size() || j >= 0) {
+      if (i < bids.size() && bids.at(i).head == null) {
+        i++; // emptied level awaiting compaction
+        continue;
+      }
+      if (j >= 0 && asks.at(j).head == null) {
+        j--;
+        continue;
+      }
       ensure(n + 1);
       long bp = i < bids.size() ? bids.at(i).price : Long.MAX_VALUE;
       long ap = j >= 0 ? asks.at(j).price : Long.MAX_VALUE;

@@ -145,8 +145,8 @@ abstract class FastPhases extends FastBook {
   }
 
   private void expireAll(BookSide side, EventSink sink) {
-    while (side.size() > 0) {
-      Order o = side.best().head;
+    for (Level level = side.best(); level != null; level = side.best()) {
+      Order o = level.head;
       sink.orderExpired(o.id, o.owner, o.lots);
       releaseReservation(o);
       discard(o);
