@@ -1,0 +1,117 @@
+package io.equitoken.compliance.config;
+
+import io.equitoken.compliance.document.DocumentCipher;
+import io.equitoken.compliance.kyc.ApprovalExpiry;
+import io.equitoken.compliance.kyc.ComplianceEvents;
+import io.equitoken.compliance.kyc.KycSubmissions;
+import io.equitoken.compliance.kyc.Reviews;
+import io.equitoken.compliance.kyc.SubmissionStore;
+import io.equitoken.compliance.kyc.Transactions;
+import io.equitoken.compliance.kyc.UploadLimits;
+import io.equitoken.compliance.messaging.OutboxComplianceEvents;
+import io.equitoken.compliance.persistence.R2dbcSubmissionStore;
+import io.equitoken.compliance.persistence.R2dbcTransactions;
+import io.equitoken.compliance.web.DetailsPart;
+import io.equitoken.compliance.web.UploadSizeFilter;
+import io.equitoken.platform.events.OutboxWriter;
+import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.ReactiveTransactionManager;
+import org.springframework.transaction.reactive.TransactionalOperator;
+
+/** Wires the domain to its adapters; the domain itself knows no Spring. */
+@Configuration(proxyBeanMethods = false)
+public class ComplianceConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(ComplianceConfiguration.class);
+
+  /** Room for multipart boundaries, part headers and the details part on top of the documents. */
+  static final long MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+
+  @Bean
+  @ConditionalOnMissingBean
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  @Bean
+  DocumentCipher documentCipher(ComplianceProperties properties) {
+    if (properties.usesLocalKey()) {
+      if (properties.requireDocumentKey()) {
+        throw new IllegalStateException(
+            "EQUITOKEN_COMPLIANCE_DOCUMENT_KEY is required (base64 of 32 random bytes)");
+      }
+      log.warn(
+          "EQUITOKEN_COMPLIANCE_DOCUMENT_KEY is not set: KYC documents are sealed with the"
+              + " publicly known LOCAL-ONLY key. Never run like this outside a local machine.");
+    }
+    return DocumentCipher.fromBase64Keys(
+        properties.effectiveDocumentKey(), properties.previousDocumentKeys());
+  }
+
+  @Bean
+  UploadLimits uploadLimits(ComplianceProperties properties) {
+    return new UploadLimits(
+        properties.maxDocumentSize().toBytes(),
+        properties.maxSubmissionSize().toBytes(),
+        properties.maxDocuments());
+  }
+
+  @Bean
+  UploadSizeFilter uploadSizeFilter(UploadLimits limits) {
+    return new UploadSizeFilter(limits.maxSubmissionBytes() + MULTIPART_OVERHEAD_BYTES);
+  }
+
+  @Bean
+  DetailsPart detailsPart() {
+    return new DetailsPart();
+  }
+
+  @Bean
+  SubmissionStore submissionStore(DatabaseClient db) {
+    return new R2dbcSubmissionStore(db);
+  }
+
+  @Bean
+  Transactions transactions(ReactiveTransactionManager transactionManager) {
+    return new R2dbcTransactions(TransactionalOperator.create(transactionManager));
+  }
+
+  @Bean
+  ComplianceEvents complianceEvents(OutboxWriter outbox) {
+    return new OutboxComplianceEvents(outbox);
+  }
+
+  @Bean
+  KycSubmissions kycSubmissions(
+      SubmissionStore store,
+      ComplianceEvents events,
+      Transactions transactions,
+      DocumentCipher cipher,
+      UploadLimits limits,
+      Clock clock) {
+    return new KycSubmissions(store, events, transactions, cipher, limits, clock);
+  }
+
+  @Bean
+  Reviews reviews(
+      SubmissionStore store,
+      ComplianceEvents events,
+      Transactions transactions,
+      DocumentCipher cipher,
+      ComplianceProperties properties,
+      Clock clock) {
+    return new Reviews(store, events, transactions, cipher, properties.approvalValidity(), clock);
+  }
+
+  @Bean
+  ApprovalExpiry approvalExpiry(
+      SubmissionStore store, ComplianceEvents events, Transactions transactions, Clock clock) {
+    return new ApprovalExpiry(store, events, transactions, clock);
+  }
+}

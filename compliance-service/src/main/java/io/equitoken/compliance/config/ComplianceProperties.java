@@ -1,0 +1,52 @@
+package io.equitoken.compliance.config;
+
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Settings under {@code equitoken.compliance}.
+ *
+ * @param documentKey base64 of the 32-byte AES key sealing new documents ({@code
+ *     EQUITOKEN_COMPLIANCE_DOCUMENT_KEY}); when absent, a publicly known local key is used unless
+ *     {@code requireDocumentKey} is set
+ * @param previousDocumentKeys older keys, kept to read documents sealed before a rotation
+ */
+@ConfigurationProperties("equitoken.compliance")
+public record ComplianceProperties(
+    Duration approvalValidity,
+    DataSize maxDocumentSize,
+    DataSize maxSubmissionSize,
+    Integer maxDocuments,
+    String documentKey,
+    List<String> previousDocumentKeys,
+    boolean requireDocumentKey,
+    Duration expiryCheckInterval) {
+
+  /**
+   * LOCAL RUNS ONLY: the key used when none is configured. It is in the source code, so it protects
+   * nothing; production must set EQUITOKEN_COMPLIANCE_DOCUMENT_KEY (and
+   * EQUITOKEN_COMPLIANCE_REQUIRE_DOCUMENT_KEY=true so that a missing key stops the service).
+   */
+  public static final String LOCAL_ONLY_DOCUMENT_KEY =
+      "TE9DQUwtT05MWS1lcXVpdG9rZW4ta3ljLWtleS0wMDE=";
+
+  public ComplianceProperties {
+    approvalValidity = approvalValidity == null ? Duration.ofDays(365) : approvalValidity;
+    maxDocumentSize = maxDocumentSize == null ? DataSize.ofMegabytes(5) : maxDocumentSize;
+    maxSubmissionSize = maxSubmissionSize == null ? DataSize.ofMegabytes(15) : maxSubmissionSize;
+    maxDocuments = maxDocuments == null ? 5 : maxDocuments;
+    previousDocumentKeys =
+        previousDocumentKeys == null ? List.of() : List.copyOf(previousDocumentKeys);
+    expiryCheckInterval = expiryCheckInterval == null ? Duration.ofMinutes(1) : expiryCheckInterval;
+  }
+
+  public boolean usesLocalKey() {
+    return documentKey == null || documentKey.isBlank();
+  }
+
+  public String effectiveDocumentKey() {
+    return usesLocalKey() ? LOCAL_ONLY_DOCUMENT_KEY : documentKey;
+  }
+}

@@ -1,0 +1,82 @@
+package io.equitoken.compliance.web;
+
+import io.equitoken.compliance.kyc.DetailsForm;
+import io.equitoken.compliance.kyc.KycDetails;
+import io.equitoken.platform.web.ProblemException;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.codec.multipart.FormFieldPart;
+import org.springframework.http.codec.multipart.Part;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads the {@code details} part: strict JSON (unknown members refused), then domain validation.
+ */
+public class DetailsPart {
+
+  static final int MAX_DETAILS_BYTES = 16 * 1024;
+
+  private final JsonMapper json =
+      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+  public Mono<KycDetails> read(Part part, LocalDate today) {
+    Mono<String> text =
+        part instanceof FormFieldPart field
+            ? Mono.just(field.value())
+            : DataBufferUtils.join(part.content(), MAX_DETAILS_BYTES)
+                .map(
+                    buffer -> {
+                      String value = buffer.toString(StandardCharsets.UTF_8);
+                      DataBufferUtils.release(buffer);
+                      return value;
+                    })
+                .defaultIfEmpty("");
+    return text.onErrorMap(
+            DataBufferLimitException.class,
+            e ->
+                ProblemException.payloadTooLarge(
+                        "details-too-large", "The details part is larger than 16 KiB.")
+                    .with("field", "details"))
+        .map(this::parse)
+        .map(form -> form.validate(today));
+  }
+
+  private DetailsForm parse(String text) {
+    try {
+      return json.readValue(text, DetailsForm.class);
+    } catch (UnrecognizedPropertyException e) {
+      throw invalid("details." + e.getPropertyName(), "is not a known field");
+    } catch (JacksonException e) {
+      String path =
+          e.getPath().stream()
+              .map(
+                  r -> r.getPropertyName() != null ? r.getPropertyName() : "[" + r.getIndex() + "]")
+              .collect(Collectors.joining("."))
+              .replace(".[", "[");
+      return throwInvalid(path.isEmpty() ? "details" : "details." + path, e);
+    }
+  }
+
+  private static DetailsForm throwInvalid(String field, JacksonException e) {
+    throw invalid(
+        field,
+        field.equals("details")
+            ? "must be a JSON object (the details part is not valid JSON)"
+            : "has the wrong type");
+  }
+
+  private static ProblemException invalid(String field, String message) {
+    return ProblemException.badRequest("validation-failed", field + " " + message)
+        .with("field", field)
+        .with("errors", List.of(Map.of("field", field, "message", message)));
+  }
+}

@@ -1,0 +1,144 @@
+package io.equitoken.compliance.web;
+
+import io.equitoken.compliance.kyc.DocumentChecks;
+import io.equitoken.compliance.kyc.KycSubmissions;
+import io.equitoken.compliance.kyc.Upload;
+import io.equitoken.platform.web.Caller;
+import io.equitoken.platform.web.ProblemException;
+import java.net.URI;
+import java.util.List;
+import org.springframework.core.codec.DecodingException;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.codec.multipart.FilePart;
+import org.springframework.http.codec.multipart.Part;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** The investor's endpoints: submit KYC material, read one's own status. */
+@RestController
+public class KycController {
+
+  private final KycSubmissions submissions;
+  private final DetailsPart detailsPart;
+
+  public KycController(KycSubmissions submissions, DetailsPart detailsPart) {
+    this.submissions = submissions;
+    this.detailsPart = detailsPart;
+  }
+
+  @PostMapping(
+      path = "/compliance/kyc",
+      consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<ResponseEntity<SubmissionResponse>> submit(ServerWebExchange exchange) {
+    return Caller.current()
+        .flatMap(
+            caller ->
+                exchange
+                    .getMultipartData()
+                    .onErrorMap(KycController::isDecodingError, KycController::malformed)
+                    .flatMap(parts -> submit(caller.principalId(), parts)))
+        .map(
+            submitted ->
+                ResponseEntity.accepted()
+                    .location(URI.create("/compliance/status"))
+                    .body(SubmissionResponse.of(submitted)))
+        .onErrorMap(Problems::translate);
+  }
+
+  @GetMapping(path = "/compliance/status", produces = MediaType.APPLICATION_JSON_VALUE)
+  public Mono<StatusResponse> status() {
+    return Caller.current()
+        .flatMap(caller -> submissions.statusOf(caller.principalId()))
+        .map(StatusResponse::of);
+  }
+
+  private Mono<KycSubmissions.Submitted> submit(
+      String investorId, MultiValueMap<String, Part> parts) {
+    for (String name : parts.keySet()) {
+      if (!name.equals("details") && !name.equals("documents")) {
+        return Mono.error(
+            ProblemException.badRequest(
+                    "unexpected-part", "Only a details part and documents parts are accepted.")
+                .with("field", name));
+      }
+    }
+    List<Part> details = parts.getOrDefault("details", List.of());
+    if (details.size() != 1) {
+      return Mono.error(
+          ProblemException.badRequest(
+                  "details-required", "Exactly one details part (JSON) is required.")
+              .with("field", "details"));
+    }
+    List<Part> documents = parts.getOrDefault("documents", List.of());
+    return detailsPart
+        .read(details.get(0), submissions.today())
+        .flatMap(
+            kycDetails -> {
+              DocumentChecks.checkCount(documents.size(), kycDetails, submissions.limits());
+              return Flux.fromIterable(documents)
+                  .index()
+                  .concatMap(indexed -> read(indexed.getT1().intValue(), indexed.getT2()))
+                  .collectList()
+                  .flatMap(uploads -> submissions.submit(investorId, kycDetails, uploads));
+            });
+  }
+
+  private Mono<Upload> read(int index, Part part) {
+    if (!(part instanceof FilePart file)) {
+      return Mono.error(
+          ProblemException.badRequest(
+                  "document-not-a-file", "Each documents part must be a file upload.")
+              .with("field", "documents[" + index + "]"));
+    }
+    long max = submissions.limits().maxFileBytes();
+    String declared =
+        file.headers().getContentType() == null ? null : file.headers().getContentType().toString();
+    return DataBufferUtils.join(file.content(), (int) Math.min(max, Integer.MAX_VALUE))
+        .map(
+            buffer -> {
+              byte[] bytes = new byte[buffer.readableByteCount()];
+              buffer.read(bytes);
+              DataBufferUtils.release(buffer);
+              return new Upload(file.filename(), declared, bytes);
+            })
+        .defaultIfEmpty(new Upload(file.filename(), declared, new byte[0]))
+        .onErrorMap(
+            DataBufferLimitException.class,
+            e -> Problems.of(submissions.limits().fileTooLarge(index)));
+  }
+
+  /** A malformed or over-long multipart body; size limits stay 413 (handled by the platform). */
+  private static boolean isDecodingError(Throwable error) {
+    boolean decoding = false;
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof DataBufferLimitException) {
+        return false;
+      }
+      decoding |= t instanceof DecodingException;
+    }
+    return decoding;
+  }
+
+  private static Throwable malformed(Throwable error) {
+    String message = "";
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      message += " " + t.getMessage();
+    }
+    if (message.contains("maxParts") || message.contains("Too many parts")) {
+      return ProblemException.payloadTooLarge(
+              "too-many-documents", "The upload has more parts than a submission may have.")
+          .with("field", "documents");
+    }
+    return ProblemException.badRequest(
+        "malformed-multipart", "The body is not a well-formed multipart/form-data upload.");
+  }
+}

@@ -1,0 +1,73 @@
+package io.equitoken.compliance.web;
+
+import io.equitoken.platform.web.Problem;
+import io.equitoken.platform.web.ProblemWriter;
+import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Caps the whole body of a KYC upload before the multipart reader sees it: a declared length beyond
+ * the cap is refused at once, and a body that grows past it (chunked or lying) fails as soon as the
+ * cap is crossed. The per-part limits of the multipart reader do the rest; no upload is ever
+ * buffered whole beyond these limits.
+ */
+public class UploadSizeFilter implements WebFilter {
+
+  static final String PATH = "/compliance/kyc";
+
+  private final long maxBodyBytes;
+
+  public UploadSizeFilter(long maxBodyBytes) {
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  @Override
+  public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+    var request = exchange.getRequest();
+    if (request.getMethod() != HttpMethod.POST || !PATH.equals(request.getPath().value())) {
+      return chain.filter(exchange);
+    }
+    long declared = request.getHeaders().getContentLength();
+    if (declared > maxBodyBytes) {
+      return ProblemWriter.write(exchange, tooLarge());
+    }
+    var capped =
+        new ServerHttpRequestDecorator(request) {
+          @Override
+          public Flux<DataBuffer> getBody() {
+            AtomicLong seen = new AtomicLong();
+            return super.getBody()
+                .handle(
+                    (buffer, sink) -> {
+                      if (seen.addAndGet(buffer.readableByteCount()) > maxBodyBytes) {
+                        // Not released here: the server's inbound receiver releases what it
+                        // drained.
+                        sink.error(
+                            new DataBufferLimitException(
+                                "Upload exceeds " + maxBodyBytes + " bytes"));
+                      } else {
+                        sink.next(buffer);
+                      }
+                    });
+          }
+        };
+    return chain.filter(exchange.mutate().request(capped).build());
+  }
+
+  private Problem tooLarge() {
+    return Problem.of(
+            413,
+            "submission-too-large",
+            "Content too large",
+            "The upload is larger than the limit of " + maxBodyBytes + " bytes per submission.")
+        .with("limitBytes", maxBodyBytes);
+  }
+}
