@@ -177,6 +177,18 @@ class RoleMatrixIT extends IntegrationTestSupport {
     }
   }
 
+  @Test
+  void shouldServeTheGeneratedApiDescriptionWithoutAToken() {
+    web.get()
+        .uri("/v3/api-docs")
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectBody()
+        .jsonPath("$.paths['/compliance/kyc']")
+        .exists();
+  }
+
   private List<String> rolesOf(String pattern) {
     return matrix.rules().stream()
         .filter(r -> r.pathPattern().equals(pattern))

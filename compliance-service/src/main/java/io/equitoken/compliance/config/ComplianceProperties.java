@@ -37,8 +37,11 @@ public record ComplianceProperties(
     maxDocumentSize = maxDocumentSize == null ? DataSize.ofMegabytes(5) : maxDocumentSize;
     maxSubmissionSize = maxSubmissionSize == null ? DataSize.ofMegabytes(15) : maxSubmissionSize;
     maxDocuments = maxDocuments == null ? 5 : maxDocuments;
+    // An unset EQUITOKEN_COMPLIANCE_PREVIOUS_DOCUMENT_KEYS binds as blank entries: not keys.
     previousDocumentKeys =
-        previousDocumentKeys == null ? List.of() : List.copyOf(previousDocumentKeys);
+        previousDocumentKeys == null
+            ? List.of()
+            : previousDocumentKeys.stream().filter(k -> k != null && !k.isBlank()).toList();
     expiryCheckInterval = expiryCheckInterval == null ? Duration.ofMinutes(1) : expiryCheckInterval;
   }
 
