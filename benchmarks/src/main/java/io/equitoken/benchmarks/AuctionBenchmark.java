@@ -52,21 +52,7 @@ public class AuctionBenchmark {
 
     @Setup(Level.Trial)
     public void generate() {
-      Random random = new Random(7);
-      commands = new ArrayList<>();
-      for (long owner = 1; owner <= FlowGenerator.OWNERS; owner++) {
-        commands.add(new CreditHolding(owner, FlowGenerator.HOLDING));
-      }
-      commands.add(new OpenWindow(WindowPhase.CALL, PriceBand.NONE));
-      for (int i = 1; i <= ORDERS; i++) {
-        long owner = 1 + random.nextInt((int) FlowGenerator.OWNERS);
-        Side side = owner % 2 == 0 ? Side.SELL : Side.BUY;
-        long price = FlowGenerator.START_PRICE - 1_000 + random.nextInt(2_001);
-        double r = random.nextDouble() * 5;
-        long lots = 1 + (long) (r * r * r);
-        commands.add(
-            new PlaceOrder(i, owner, side, price, lots, TimeInForce.GOOD_TILL_WINDOW_CLOSE));
-      }
+      commands = callAuction();
     }
 
     @Setup(Level.Invocation)
@@ -78,6 +64,25 @@ public class AuctionBenchmark {
       }
       sink.reset();
     }
+  }
+
+  /** Holdings, a window opened in the call phase, and the 100,000 orders; seeded. */
+  static List<EngineCommand> callAuction() {
+    Random random = new Random(7);
+    List<EngineCommand> commands = new ArrayList<>();
+    for (long owner = 1; owner <= FlowGenerator.OWNERS; owner++) {
+      commands.add(new CreditHolding(owner, FlowGenerator.HOLDING));
+    }
+    commands.add(new OpenWindow(WindowPhase.CALL, PriceBand.NONE));
+    for (int i = 1; i <= ORDERS; i++) {
+      long owner = 1 + random.nextInt((int) FlowGenerator.OWNERS);
+      Side side = owner % 2 == 0 ? Side.SELL : Side.BUY;
+      long price = FlowGenerator.START_PRICE - 1_000 + random.nextInt(2_001);
+      double r = random.nextDouble() * 5;
+      long lots = 1 + (long) (r * r * r);
+      commands.add(new PlaceOrder(i, owner, side, price, lots, TimeInForce.GOOD_TILL_WINDOW_CLOSE));
+    }
+    return commands;
   }
 
   @Benchmark

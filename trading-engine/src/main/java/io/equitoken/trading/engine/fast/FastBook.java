@@ -45,15 +45,25 @@ abstract class FastBook {
     o.account.link(o);
   }
 
+  /** Puts a re-priced order, still indexed and on its owner's list, back on a level. */
+  void restAgain(Order o) {
+    sideOf(o).levelFor(o.price).append(o);
+  }
+
   /** Takes a resting order off its level and owner list; the index entry stays. */
   void leave(Order o) {
+    leaveLevel(o);
+    o.account.unlink(o);
+  }
+
+  /** Takes a resting order off its price level only (a re-priced order keeps its owner links). */
+  void leaveLevel(Order o) {
     Level level = o.level;
     level.totalLots -= o.lots;
     level.unlink(o);
     if (level.isEmpty()) {
       sideOf(o).remove(level);
     }
-    o.account.unlink(o);
   }
 
   /** Drops a filled or cancelled order that is on the book and in the index. */

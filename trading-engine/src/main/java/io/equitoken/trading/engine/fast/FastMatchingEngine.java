@@ -133,7 +133,7 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
       o.level.totalLots += increase;
       return;
     }
-    leave(o);
+    leaveLevel(o);
     o.price = price;
     o.lots = a.lots();
     enter(o, false, true, sink);
@@ -158,12 +158,17 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
     discard(o);
   }
 
-  /** Match an arriving or re-queued order if continuous, then rest it or cancel what is left. */
-  private void enter(Order o, boolean immediateOrCancel, boolean indexed, EventSink sink) {
+  /**
+   * Match an arriving or re-queued order if continuous, then rest it or cancel what is left. A
+   * re-queued order ({@code requeued}) is still indexed and on its owner's list.
+   */
+  private void enter(Order o, boolean immediateOrCancel, boolean requeued, EventSink sink) {
     boolean selfTrade = phase == WindowPhase.CONTINUOUS && match(o, sink);
     if (o.lots > 0 && !selfTrade && !immediateOrCancel) {
-      rest(o);
-      if (!indexed) {
+      if (requeued) {
+        restAgain(o);
+      } else {
+        rest(o);
         index.put(o);
       }
       return;
@@ -178,7 +183,8 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
               ? CancelReason.SELF_TRADE_PREVENTION
               : CancelReason.IMMEDIATE_OR_CANCEL_REMAINDER);
     }
-    if (indexed) {
+    if (requeued) {
+      o.account.unlink(o);
       index.remove(o.id);
     }
     pool.give(o);
