@@ -279,6 +279,71 @@ class KycSubmissionIT extends IntegrationTestSupport {
     problem(submit(investorToken(newInvestor()), body), 400, "unexpected-part");
   }
 
+  @Test
+  void shouldAnswerARetriedSubmissionWithTheSameIdempotencyKeyWithTheOriginalAnswer() {
+    String investor = newInvestor();
+    String key = "retry-" + UUID.randomUUID();
+
+    String first =
+        submitWithKey(investor, key, validUpload())
+            .expectStatus()
+            .isAccepted()
+            .expectBody(Map.class)
+            .returnResult()
+            .getResponseBody()
+            .get("submissionId")
+            .toString();
+    String second =
+        submitWithKey(investor, key, validUpload())
+            .expectStatus()
+            .isAccepted()
+            .expectBody(Map.class)
+            .returnResult()
+            .getResponseBody()
+            .get("submissionId")
+            .toString();
+
+    assertThat(second).isEqualTo(first);
+    Long rows =
+        db.sql("SELECT count(*) AS n FROM kyc_submission WHERE investor_id = :investor")
+            .bind("investor", investor)
+            .map(row -> row.get("n", Long.class))
+            .one()
+            .block();
+    assertThat(rows).isEqualTo(1);
+  }
+
+  @Test
+  void shouldRejectAReusedIdempotencyKeyWithADifferentSubmission() {
+    String investor = newInvestor();
+    String key = "retry-" + UUID.randomUUID();
+    submitWithKey(investor, key, validUpload()).expectStatus().isAccepted();
+
+    MultipartBodyBuilder other = withDocuments("national_id", "proof_of_address");
+    document(other, "id.png", "image/png", KycFixtures.PNG);
+    document(other, "bill.pdf", "application/pdf", KycFixtures.PDF);
+
+    problem(submitWithKey(investor, key, other), 409, "idempotency-key-reused");
+    problem(
+            submitWithKey(newInvestor(), "bad key with spaces", validUpload()),
+            400,
+            "validation-failed")
+        .jsonPath("$.field")
+        .isEqualTo("Idempotency-Key");
+  }
+
+  private WebTestClient.ResponseSpec submitWithKey(
+      String investor, String key, MultipartBodyBuilder body) {
+    return web.post()
+        .uri("/compliance/kyc")
+        .headers(h -> h.setBearerAuth(investorToken(investor)))
+        .header("Idempotency-Key", key)
+        .contentType(MediaType.MULTIPART_FORM_DATA)
+        .body(
+            org.springframework.web.reactive.function.BodyInserters.fromMultipartData(body.build()))
+        .exchange();
+  }
+
   private static MultipartBodyBuilder withDocuments(String... types) {
     return withDetails(detailsJson("", types));
   }

@@ -111,7 +111,7 @@ public class DemoData implements ApplicationRunner {
             investor.accredited() ? AccreditationBasis.NET_WORTH : null,
             types);
     return submissions
-        .submit(investor.id(), details, uploads)
+        .submit(investor.id(), details, uploads, null)
         .flatMap(
             submitted ->
                 investor.decision() == null

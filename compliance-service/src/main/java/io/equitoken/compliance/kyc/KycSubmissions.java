@@ -47,10 +47,13 @@ public class KycSubmissions {
    * Checks the documents, then — if the investor's standing allows a new submission — stores it
    * with its sealed documents and announces it, all in one transaction.
    */
-  public Mono<Submitted> submit(String investorId, KycDetails details, List<Upload> uploads) {
+  public Mono<Submitted> submit(
+      String investorId, KycDetails details, List<Upload> uploads, String idempotencyKey) {
     return Mono.defer(
         () -> {
           List<CheckedDocument> checked = DocumentChecks.check(details, uploads, limits);
+          IdempotencyKey idempotency =
+              idempotencyKey == null ? null : IdempotencyKey.of(idempotencyKey, details, checked);
           Instant now = now();
           KycSubmission submission =
               KycSubmission.received(UUID.randomUUID(), investorId, details, now);
@@ -60,7 +63,7 @@ public class KycSubmissions {
               store
                   .latestOf(investorId)
                   .flatMap(latest -> retire(latest, now))
-                  .then(store.insert(submission, sealed))
+                  .then(store.insert(submission, sealed, idempotency))
                   .then(
                       events.submissionReceived(
                           new SubmissionReceived(submission.id(), investorId, now)))
@@ -68,8 +71,37 @@ public class KycSubmissions {
                   .thenReturn(
                       new Submitted(
                           submission, sealed.stream().map(StoredDocument::info).toList()));
-          return transactions.inTransaction(work);
+          Mono<Submitted> once =
+              idempotency == null
+                  ? work
+                  : store
+                      .byIdempotencyKey(investorId, idempotency.key())
+                      .flatMap(prior -> replay(prior, idempotency))
+                      .switchIfEmpty(work);
+          return transactions.inTransaction(once);
         });
+  }
+
+  /**
+   * The original answer for a retried request; a different request under the same key conflicts.
+   */
+  private Mono<Submitted> replay(SubmissionStore.Keyed prior, IdempotencyKey idempotency) {
+    if (!prior.fingerprint().equals(idempotency.fingerprint())) {
+      return Mono.error(
+          Rejection.of(
+                  Rejection.Kind.CONFLICT,
+                  "idempotency-key-reused",
+                  "This Idempotency-Key was used for a different submission; use a new key.")
+              .exception());
+    }
+    KycSubmission original = prior.submission();
+    KycSubmission asReceived =
+        KycSubmission.received(
+            original.id(), original.investorId(), original.details(), original.submittedAt());
+    return store
+        .documentsOf(original.id())
+        .collectList()
+        .map(documents -> new Submitted(asReceived, documents));
   }
 
   public Mono<ComplianceStatus> statusOf(String investorId) {

@@ -1,6 +1,7 @@
 package io.equitoken.compliance.web;
 
 import io.equitoken.compliance.kyc.DocumentChecks;
+import io.equitoken.compliance.kyc.IdempotencyKey;
 import io.equitoken.compliance.kyc.KycSubmissions;
 import io.equitoken.compliance.kyc.Upload;
 import io.equitoken.platform.web.Caller;
@@ -17,6 +18,7 @@ import org.springframework.http.codec.multipart.Part;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Flux;
@@ -38,14 +40,21 @@ public class KycController {
       path = "/compliance/kyc",
       consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ResponseEntity<SubmissionResponse>> submit(ServerWebExchange exchange) {
+  public Mono<ResponseEntity<SubmissionResponse>> submit(
+      ServerWebExchange exchange,
+      @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
     return Caller.current()
         .flatMap(
             caller ->
                 exchange
                     .getMultipartData()
                     .onErrorMap(KycController::isDecodingError, KycController::malformed)
-                    .flatMap(parts -> submit(caller.principalId(), parts)))
+                    .flatMap(
+                        parts ->
+                            submit(
+                                caller.principalId(),
+                                parts,
+                                IdempotencyKey.validated(idempotencyKey))))
         .map(
             submitted ->
                 ResponseEntity.accepted()
@@ -62,7 +71,7 @@ public class KycController {
   }
 
   private Mono<KycSubmissions.Submitted> submit(
-      String investorId, MultiValueMap<String, Part> parts) {
+      String investorId, MultiValueMap<String, Part> parts, String idempotencyKey) {
     for (String name : parts.keySet()) {
       if (!name.equals("details") && !name.equals("documents")) {
         return Mono.error(
@@ -88,7 +97,9 @@ public class KycController {
                   .index()
                   .concatMap(indexed -> read(indexed.getT1().intValue(), indexed.getT2()))
                   .collectList()
-                  .flatMap(uploads -> submissions.submit(investorId, kycDetails, uploads));
+                  .flatMap(
+                      uploads ->
+                          submissions.submit(investorId, kycDetails, uploads, idempotencyKey));
             });
   }
 
