@@ -47,6 +47,12 @@ public abstract class GatewayItSupport {
 
   protected WebTestClient client;
 
+  static {
+    // The JDK's HttpServer (fake services, JWKS) otherwise waits ~40 ms per response for
+    // delayed ACKs (Nagle); must be set before the first HttpServer of this JVM exists.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+  }
+
   @DynamicPropertySource
   static void peers(DynamicPropertyRegistry registry) {
     registry.add("equitoken.security.issuer", () -> TestJwtIssuer.ISSUER);
