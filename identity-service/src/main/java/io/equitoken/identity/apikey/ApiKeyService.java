@@ -4,6 +4,7 @@ import io.equitoken.identity.transaction.UnitOfWork;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import reactor.core.publisher.Mono;
 
@@ -71,7 +72,7 @@ public class ApiKeyService {
       Requester requester, NewApiKey command, String idempotencyKey) {
     return Mono.defer(
         () -> {
-          Instant now = clock.instant();
+          Instant now = now();
           String secret = Credentials.newSecret();
           ApiKey key =
               new ApiKey(
@@ -112,7 +113,7 @@ public class ApiKeyService {
               if (key.isRevoked()) {
                 return Mono.just(RevokeOutcome.ALREADY_REVOKED);
               }
-              Instant now = clock.instant();
+              Instant now = now();
               return unitOfWork.inTransaction(
                   keys.markRevoked(key.id(), now, requester.principalId())
                       .flatMap(
@@ -129,5 +130,10 @@ public class ApiKeyService {
                                   : Mono.just(RevokeOutcome.ALREADY_REVOKED)));
             })
         .defaultIfEmpty(RevokeOutcome.NOT_FOUND);
+  }
+
+  /** PostgreSQL keeps microseconds: a replayed answer must show the same time as the first one. */
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
   }
 }

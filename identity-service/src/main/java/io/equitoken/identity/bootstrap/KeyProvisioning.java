@@ -7,6 +7,7 @@ import io.equitoken.identity.apikey.ApiKeyRepository;
 import io.equitoken.identity.apikey.SecretHasher;
 import io.equitoken.identity.transaction.UnitOfWork;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 import java.util.Set;
 import reactor.core.publisher.Mono;
 
@@ -70,7 +71,7 @@ public class KeyProvisioning {
             wanted.principalId(),
             wanted.roles(),
             hasher.hash(wanted.secret()),
-            clock.instant(),
+            clock.instant().truncatedTo(ChronoUnit.MICROS),
             SYSTEM,
             null);
     return keys.insert(key).then(events.created(ApiKeyCreated.of(key))).thenReturn(Result.CREATED);

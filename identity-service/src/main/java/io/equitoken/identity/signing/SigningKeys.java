@@ -11,6 +11,7 @@ import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import reactor.core.publisher.Flux;
@@ -80,7 +81,7 @@ public class SigningKeys {
     return ensureSigner()
         .flatMap(
             current -> {
-              Instant now = clock.instant();
+              Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
               SigningKey next = generate(current.generation() + 1);
               return unitOfWork
                   .inTransaction(
@@ -124,7 +125,7 @@ public class SigningKeys {
           ALGORITHM,
           withKid.toPublicJWK().toJSONString(),
           cipher.encrypt(withKid.toJSONString(), kid),
-          clock.instant(),
+          clock.instant().truncatedTo(ChronoUnit.MICROS),
           null,
           null);
     } catch (JOSEException e) {

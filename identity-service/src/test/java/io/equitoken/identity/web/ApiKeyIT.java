@@ -158,6 +158,8 @@ class ApiKeyIT extends IdentityIntegrationTest {
         .expectBody()
         .jsonPath("$.apiKey")
         .isEqualTo(first.get("apiKey"))
+        .jsonPath("$.createdAt")
+        .isEqualTo(first.get("createdAt"))
         .jsonPath("$.secret")
         .doesNotExist();
   }

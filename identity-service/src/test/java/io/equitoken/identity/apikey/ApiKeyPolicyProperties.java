@@ -1,0 +1,64 @@
+package io.equitoken.identity.apikey;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** The invariant behind self-service keys: nobody but an operator can escalate through a key. */
+class ApiKeyPolicyProperties {
+
+  @Property
+  void shouldNeverLetANonOperatorGrantARoleTheyLackOrActForAnotherPrincipal(
+      @ForAll("nonOperatorRoles") Set<String> callerRoles,
+      @ForAll("roles") Set<String> requestedRoles,
+      @ForAll("principals") String caller,
+      @ForAll("principals") String target) {
+    // given
+    Requester requester = new Requester(caller, callerRoles);
+    NewApiKey command = new NewApiKey("k", target, requestedRoles);
+    // when
+    boolean allowed = ApiKeyPolicy.checkCreate(requester, command).isEmpty();
+    // then
+    assertThat(allowed).isEqualTo(caller.equals(target) && callerRoles.containsAll(requestedRoles));
+  }
+
+  @Property
+  void shouldAlwaysLetAnOperatorCreateAnyKey(
+      @ForAll("roles") Set<String> requestedRoles, @ForAll("principals") String target) {
+    Requester operator = new Requester("op", Set.of(PlatformRoles.OPERATOR));
+    assertThat(ApiKeyPolicy.checkCreate(operator, new NewApiKey("k", target, requestedRoles)))
+        .isEmpty();
+  }
+
+  @Property
+  void shouldFingerprintTheSameRequestTheSameWay(
+      @ForAll("roles") Set<String> roles, @ForAll("principals") String target) {
+    assertThat(new NewApiKey("k", target, roles).fingerprint())
+        .isEqualTo(new NewApiKey("k", target, Set.copyOf(roles)).fingerprint());
+  }
+
+  @Provide
+  Arbitrary<Set<String>> roles() {
+    return Arbitraries.of(PlatformRoles.ALL).set().ofMinSize(1);
+  }
+
+  @Provide
+  Arbitrary<Set<String>> nonOperatorRoles() {
+    return Arbitraries.of(
+            PlatformRoles.INVESTOR,
+            PlatformRoles.FOUNDER,
+            PlatformRoles.PARTNER,
+            PlatformRoles.COMPLIANCE_OFFICER)
+        .set();
+  }
+
+  @Provide
+  Arbitrary<String> principals() {
+    return Arbitraries.of("inv-alice", "inv-bob", "founder-nova", "partner-pax");
+  }
+}
