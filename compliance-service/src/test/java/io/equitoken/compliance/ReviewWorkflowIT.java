@@ -196,6 +196,39 @@ class ReviewWorkflowIT extends IntegrationTestSupport {
   }
 
   @Test
+  void shouldRejectUnknownMembersAndMalformedJsonInADecision() {
+    String id = submitValid(newInvestor());
+
+    problem(
+            web.post()
+                .uri("/compliance/reviews/{id}/decision", id)
+                .headers(h -> h.setBearerAuth(officerToken()))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"decision\":\"approved\",\"reason\":\"ok\",\"approvedBy\":\"ceo\"}")
+                .exchange(),
+            400,
+            "validation-failed")
+        .jsonPath("$.field")
+        .isEqualTo("approvedBy");
+    problem(
+        web.post()
+            .uri("/compliance/reviews/{id}/decision", id)
+            .headers(h -> h.setBearerAuth(officerToken()))
+            .contentType(MediaType.APPLICATION_JSON)
+            .bodyValue("{\"decision\":")
+            .exchange(),
+        400,
+        "malformed-body");
+    web.get()
+        .uri("/compliance/reviews/{id}", id)
+        .headers(h -> h.setBearerAuth(officerToken()))
+        .exchange()
+        .expectBody()
+        .jsonPath("$.kycState")
+        .isEqualTo("pending");
+  }
+
+  @Test
   void shouldAnswer404ForAnUnknownSubmissionOrDocument() {
     String unknown = UUID.randomUUID().toString();
     problem(decide(officerToken(), unknown, "approved", false, "ok"), 404, "submission-not-found");
