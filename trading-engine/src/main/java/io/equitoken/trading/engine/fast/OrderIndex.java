@@ -2,16 +2,19 @@ package io.equitoken.trading.engine.fast;
 
 /**
  * Order id → order, open addressing with linear probing and backward-shift deletion: no boxing, no
- * tombstones, no allocation except when it doubles.
+ * tombstones, no allocation except when it doubles. Keys live in their own array so that probing
+ * and deletion never touch an order object (each of which would be a cache miss).
  */
 final class OrderIndex {
-  private Order[] table;
+  private long[] keys;
+  private Order[] values;
   private int mask;
   private int size;
 
   OrderIndex(int expected) {
     int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
-    table = new Order[capacity];
+    keys = new long[capacity];
+    values = new Order[capacity];
     mask = capacity - 1;
   }
 
@@ -21,46 +24,48 @@ final class OrderIndex {
   }
 
   Order get(long id) {
-    for (int i = slot(id, mask); ; i = (i + 1) & mask) {
-      Order o = table[i];
-      if (o == null || o.id == id) {
-        return o;
+    for (int i = slot(id, mask); values[i] != null; i = (i + 1) & mask) {
+      if (keys[i] == id) {
+        return values[i];
       }
     }
+    return null;
   }
 
   void put(Order order) {
-    if ((size + 1) * 2 > table.length) {
+    if ((size + 1) * 2 > keys.length) {
       grow();
     }
     int i = slot(order.id, mask);
-    while (table[i] != null) {
+    while (values[i] != null) {
       i = (i + 1) & mask;
     }
-    table[i] = order;
+    keys[i] = order.id;
+    values[i] = order;
     size++;
   }
 
   void remove(long id) {
     int i = slot(id, mask);
-    while (table[i] != null && table[i].id != id) {
+    while (values[i] != null && keys[i] != id) {
       i = (i + 1) & mask;
     }
-    if (table[i] == null) {
+    if (values[i] == null) {
       return;
     }
     size--;
     // Shift later members of the probe run back so lookups never meet a premature gap.
     int gap = i;
-    for (int j = (i + 1) & mask; table[j] != null; j = (j + 1) & mask) {
-      int home = slot(table[j].id, mask);
+    for (int j = (i + 1) & mask; values[j] != null; j = (j + 1) & mask) {
+      int home = slot(keys[j], mask);
       boolean movable = gap <= j ? (home <= gap || home > j) : (home <= gap && home > j);
       if (movable) {
-        table[gap] = table[j];
+        keys[gap] = keys[j];
+        values[gap] = values[j];
         gap = j;
       }
     }
-    table[gap] = null;
+    values[gap] = null;
   }
 
   int size() {
@@ -68,9 +73,10 @@ final class OrderIndex {
   }
 
   private void grow() {
-    Order[] old = table;
-    table = new Order[old.length * 2];
-    mask = table.length - 1;
+    Order[] old = values;
+    keys = new long[old.length * 2];
+    values = new Order[old.length * 2];
+    mask = values.length - 1;
     size = 0;
     for (Order o : old) {
       if (o != null) {
