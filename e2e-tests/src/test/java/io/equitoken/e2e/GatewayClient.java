@@ -1,0 +1,91 @@
+package io.equitoken.e2e;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * Talks to the gateway as a client would: HTTPS, trusting only the certificate the gateway
+ * generated (with hostname verification), bearer tokens in the Authorization header.
+ */
+final class GatewayClient {
+
+  private final String baseUrl;
+  private final HttpClient http;
+
+  GatewayClient(String baseUrl, Path certificatePem) {
+    this.baseUrl = baseUrl;
+    this.http =
+        HttpClient.newBuilder()
+            .sslContext(trusting(certificatePem))
+            .connectTimeout(Duration.ofSeconds(5))
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+  }
+
+  HttpResponse<String> get(String path, String token) {
+    return send(request(path, token).GET());
+  }
+
+  HttpResponse<String> postJson(String path, String token, String json) {
+    return send(
+        request(path, token)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
+  }
+
+  private HttpRequest.Builder request(String path, String token) {
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create(baseUrl + path))
+            .timeout(Duration.ofSeconds(30))
+            .header("Accept", "application/json");
+    if (token != null) {
+      builder.header("Authorization", "Bearer " + token);
+    }
+    return builder;
+  }
+
+  private HttpResponse<String> send(HttpRequest.Builder request) {
+    try {
+      return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static SSLContext trusting(Path certificatePem) {
+    try (InputStream in = Files.newInputStream(certificatePem)) {
+      X509Certificate certificate =
+          (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+      KeyStore trust = KeyStore.getInstance("PKCS12");
+      trust.load(null, null);
+      trust.setCertificateEntry("gateway", certificate);
+      TrustManagerFactory factory =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      factory.init(trust);
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, factory.getTrustManagers(), null);
+      return context;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,444 @@
+package io.equitoken.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.nimbusds.jose.jwk.JWKSet;
+import io.equitoken.local.LocalPlatform;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The whole platform as a client meets it: PostgreSQL, Kafka and every built service started by
+ * platform-local in a directory of its own on offset ports, then HTTPS calls through the gateway,
+ * trusting only the certificate the gateway generated. Tokens live 20 s here (see the pom), so the
+ * expired-token check uses a real, identity-signed token.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ListingsThroughGatewayIT {
+
+  private static final List<String> REQUIRED =
+      List.of("identity-service", "listings-service", "gateway");
+  private static final int PORT_OFFSET = 300;
+  private static final Duration TOKEN_LIFETIME = Duration.ofSeconds(20);
+  private static final String ISSUER = "https://equitoken.local";
+  private static final String AUDIENCE = "equitoken-api";
+  private static final Set<String> SUMMARY_FIELDS =
+      Set.of(
+          "id",
+          "name",
+          "sector",
+          "valuation",
+          "tokenPrice",
+          "raiseTarget",
+          "raiseProgress",
+          "status");
+  private static final Set<String> DETAIL_FIELDS =
+      Set.of(
+          "id",
+          "name",
+          "description",
+          "problem",
+          "solution",
+          "sector",
+          "team",
+          "tokenomics",
+          "documents");
+
+  /**
+   * Members listings-service adds beside the spec's (docs/services/listings-service.md,
+   * "Representations"): allowed, but nothing else is, and every spec member must be there.
+   */
+  private static final Set<String> SUMMARY_ADDITIONS = Set.of("tokenId");
+
+  private static final Set<String> DETAIL_ADDITIONS =
+      Set.of(
+          "tokenId",
+          "status",
+          "stage",
+          "country",
+          "raiseTarget",
+          "raiseProgress",
+          "createdAt",
+          "updatedAt");
+  private static final List<String> STAGES =
+      List.of("pre_seed", "seed", "series_a", "series_b", "growth");
+
+  private final JsonMapper json = JsonMapper.builder().build();
+  private LocalPlatform platform;
+  private GatewayClient gateway;
+  private String investorId;
+  private String investorApiKey;
+  private String investorSecret;
+  private String tokenThatWillExpire;
+  private Instant tokenThatWillExpireIssuedAt;
+
+  @BeforeAll
+  void startPlatform() throws IOException {
+    Path projectDir =
+        Path.of(System.getProperty("equitoken.project.dir", "..")).toAbsolutePath().normalize();
+    List<String> missing =
+        REQUIRED.stream()
+            .filter(m -> !Files.isRegularFile(projectDir.resolve(m + "/target/" + m + ".jar")))
+            .toList();
+    if (!missing.isEmpty()) {
+      fail(
+          "Service jars not built: "
+              + missing
+              + ". `./mvnw verify` builds them before e2e-tests; to run e2e-tests alone first run"
+              + " `./mvnw -B -q -DskipTests -Dquickly install -pl "
+              + String.join(",", missing)
+              + " -am`.");
+    }
+    Path baseDir = projectDir.resolve("e2e-tests/target/e2e-platform");
+    deleteRecursively(baseDir);
+    platform =
+        LocalPlatform.builder()
+            .projectDir(projectDir)
+            .baseDir(baseDir)
+            .portOffset(PORT_OFFSET)
+            .serviceTimeout(Duration.ofSeconds(150))
+            .build();
+    platform.start();
+    assertThat(platform.runningServices()).containsAll(REQUIRED);
+    gateway = new GatewayClient(platform.gatewayUrl(), platform.gatewayCertificate());
+    createInvestorKey();
+    tokenThatWillExpireIssuedAt = Instant.now();
+    tokenThatWillExpire = investorToken();
+  }
+
+  @AfterAll
+  void stopPlatform() {
+    if (platform != null) {
+      platform.close();
+    }
+  }
+
+  private void createInvestorKey() {
+    // given the bootstrap operator's token
+    JsonNode operator = token("demo-operator", "demo-operator-secret-change-me");
+    assertThat(operator.get("tokenType").asString()).isEqualTo("Bearer");
+    assertThat(operator.get("expiresIn").asLong())
+        .as("token lifetime from EQUITOKEN_IDENTITY_TOKEN_LIFETIME, in seconds")
+        .isEqualTo(TOKEN_LIFETIME.toSeconds());
+
+    // when it creates a key for a new investor
+    investorId = "inv-e2e-" + UUID.randomUUID();
+    HttpResponse<String> created =
+        gateway.postJson(
+            "/developer/api-key",
+            operator.get("accessToken").asString(),
+            "{\"name\":\"e2e investor\",\"principalId\":\""
+                + investorId
+                + "\",\"roles\":[\"investor\"]}");
+
+    // then the secret is shown once, with the key
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    JsonNode key = json.readTree(created.body());
+    assertThat(key.get("principalId").asString()).isEqualTo(investorId);
+    assertThat(key.get("roles").get(0).asString()).isEqualTo("investor");
+    assertThat(key.get("createdAt").asString()).isNotBlank();
+    investorApiKey = key.get("apiKey").asString();
+    investorSecret = key.get("secret").asString();
+  }
+
+  private JsonNode token(String apiKey, String secret) {
+    HttpResponse<String> response =
+        gateway.postJson(
+            "/auth/token", null, "{\"apiKey\":\"" + apiKey + "\",\"secret\":\"" + secret + "\"}");
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return json.readTree(response.body());
+  }
+
+  /** A fresh investor token: tokens live only 20 s in this test, so none is kept for long. */
+  private String investorToken() {
+    return token(investorApiKey, investorSecret).get("accessToken").asString();
+  }
+
+  @Test
+  @Order(1)
+  void shouldListOnlyActiveListingsWithExactlyTheSpecFields() {
+    HttpResponse<String> response = gateway.get("/listings", investorToken());
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Strict-Transport-Security")).isPresent();
+    JsonNode listings = json.readTree(response.body());
+    assertThat(listings.isArray()).isTrue();
+    assertThat(listings.size()).isPositive();
+    for (JsonNode listing : listings) {
+      assertThat(fieldNames(listing))
+          .containsAll(SUMMARY_FIELDS)
+          .isSubsetOf(union(SUMMARY_FIELDS, SUMMARY_ADDITIONS));
+      assertThat(listing.get("status").asString()).isEqualTo("active");
+      assertThat(listing.get("id").isString()).isTrue();
+      assertThat(listing.get("name").isString()).isTrue();
+      assertThat(listing.get("sector").isString()).isTrue();
+      for (String number : List.of("valuation", "tokenPrice", "raiseTarget", "raiseProgress")) {
+        assertThat(listing.get(number).isNumber()).as(number).isTrue();
+      }
+    }
+  }
+
+  @Test
+  @Order(2)
+  void shouldFilterListingsBySectorStageAndCountry() {
+    List<JsonNode> all = list("/listings");
+    Set<String> allIds = ids(all);
+
+    // sector: exactly the listings of that sector
+    for (String sector : all.stream().map(l -> l.get("sector").asString()).distinct().toList()) {
+      List<JsonNode> filtered = list("/listings?sector=" + sector);
+      Set<String> expected = new HashSet<>();
+      all.stream()
+          .filter(l -> l.get("sector").asString().equals(sector))
+          .forEach(l -> expected.add(l.get("id").asString()));
+      assertThat(ids(filtered)).as("sector=" + sector).isEqualTo(expected);
+    }
+
+    // stage: every active listing has exactly one stage, so the stages partition the list
+    List<String> byStage = new ArrayList<>();
+    for (String stage : STAGES) {
+      Set<String> stageIds = ids(list("/listings?stage=" + stage));
+      assertThat(allIds).as("stage=" + stage).containsAll(stageIds);
+      byStage.addAll(stageIds);
+    }
+    assertThat(byStage).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(allIds);
+    assertThat(STAGES.stream().filter(s -> !list("/listings?stage=" + s).isEmpty()).count())
+        .as("demo data spans several stages")
+        .isGreaterThan(1);
+
+    // country: a filter that narrows, and two countries never share a listing
+    Set<String> germany = ids(list("/listings?country=DE"));
+    Set<String> spain = ids(list("/listings?country=ES"));
+    assertThat(germany).isNotEmpty();
+    assertThat(allIds).containsAll(germany).containsAll(spain);
+    assertThat(germany.size()).isLessThan(allIds.size());
+    assertThat(germany).doesNotContainAnyElementsOf(spain);
+
+    // and the detail (which carries stage and country) agrees with the filters
+    for (String id : ids(list("/listings?stage=seed"))) {
+      assertThat(detail(id).get("stage").asString()).isEqualTo("seed");
+    }
+    for (String id : germany) {
+      assertThat(detail(id).get("country").asString()).isEqualTo("DE");
+    }
+
+    // combined: the intersection
+    String sector =
+        all.stream()
+            .filter(l -> germany.contains(l.get("id").asString()))
+            .findFirst()
+            .orElseThrow()
+            .get("sector")
+            .asString();
+    Set<String> combined = ids(list("/listings?sector=" + sector + "&country=DE"));
+    assertThat(combined).isNotEmpty().isSubsetOf(germany);
+    assertThat(combined).isSubsetOf(ids(list("/listings?sector=" + sector)));
+  }
+
+  @Test
+  @Order(3)
+  void shouldShowOneListingsDetailWithExactlyTheSpecFields() {
+    JsonNode summary = list("/listings").get(0);
+
+    HttpResponse<String> response =
+        gateway.get("/listings/" + summary.get("id").asString(), investorToken());
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    JsonNode detail = json.readTree(response.body());
+    assertThat(fieldNames(detail))
+        .containsAll(DETAIL_FIELDS)
+        .isSubsetOf(union(DETAIL_FIELDS, DETAIL_ADDITIONS));
+    assertThat(detail.get("id").asString()).isEqualTo(summary.get("id").asString());
+    assertThat(detail.get("name").asString()).isEqualTo(summary.get("name").asString());
+    assertThat(detail.get("sector").asString()).isEqualTo(summary.get("sector").asString());
+    for (String text : List.of("description", "problem", "solution")) {
+      assertThat(detail.get(text).asString()).as(text).isNotBlank();
+    }
+    assertThat(detail.get("team").size()).isPositive();
+    for (JsonNode member : detail.get("team")) {
+      assertThat(fieldNames(member)).isEqualTo(Set.of("name", "role"));
+    }
+    assertThat(fieldNames(detail.get("tokenomics")))
+        .isEqualTo(Set.of("tokenSupply", "tokenPrice", "valuation"));
+    assertThat(detail.get("tokenomics").get("tokenPrice").isNumber()).isTrue();
+    assertThat(detail.get("documents").size()).isPositive();
+    for (JsonNode document : detail.get("documents")) {
+      assertThat(fieldNames(document)).isEqualTo(Set.of("title", "url"));
+      assertThat(document.get("url").asString()).startsWith("http");
+    }
+  }
+
+  @Test
+  @Order(4)
+  void shouldRefuseMissingTamperedAndForeignTokensWith401Problem() throws Exception {
+    // no token
+    expectProblem(gateway.get("/listings", null), 401, "unauthenticated");
+
+    // tampered: the investor's own token, payload changed to claim the operator role
+    String real = investorToken();
+    String escalated = ForgedTokens.payloadOf(real).replace("\"investor\"", "\"operator\"");
+    assertThat(escalated).contains("operator");
+    expectProblem(
+        gateway.get("/listings", ForgedTokens.withPayload(real, escalated)), 401, "invalid-token");
+    expectProblem(
+        gateway.get("/compliance/reviews", ForgedTokens.withPayload(real, escalated)),
+        401,
+        "invalid-token");
+
+    // signed by another key, under the kid of identity-service's published key
+    HttpResponse<String> jwks = gateway.get("/.well-known/jwks.json", null);
+    assertThat(jwks.statusCode()).isEqualTo(200);
+    var published = JWKSet.parse(jwks.body()).getKeys().get(0);
+    String foreign = ForgedTokens.signedByOtherKey(published, ISSUER, AUDIENCE, investorId);
+    expectProblem(gateway.get("/listings", foreign), 401, "invalid-token");
+  }
+
+  @Test
+  @Order(5)
+  void shouldRefuseARoleTheMatrixDoesNotAllowWith403Problem() {
+    // an investor may not read the compliance review queue
+    expectProblem(gateway.get("/compliance/reviews", investorToken()), 403, "forbidden");
+  }
+
+  @Test
+  @Order(6)
+  void shouldAnswer404ProblemForUnknownPathsAndListings() {
+    String token = investorToken();
+    expectProblem(gateway.get("/no-such-resource", token), 404, "not-found");
+    HttpResponse<String> unknownListing = gateway.get("/listings/" + UUID.randomUUID(), token);
+    assertThat(unknownListing.statusCode()).isEqualTo(404);
+    assertThat(unknownListing.headers().firstValue("Content-Type").orElse(""))
+        .startsWith("application/problem+json");
+  }
+
+  @Test
+  @Order(7)
+  void shouldGiveNoBusinessResponseToPlainHttp() throws IOException {
+    String request =
+        "GET /listings HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+            + investorToken()
+            + "\r\nConnection: close\r\n\r\n";
+    String answer;
+    int port = Integer.parseInt(platform.gatewayUrl().replaceAll(".*:", ""));
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+      socket.setSoTimeout(5_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(request.getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      answer = readWhatComes(socket.getInputStream());
+    }
+    assertThat(answer).doesNotContain("HTTP/1.1 2").doesNotContain("\"tokenPrice\"");
+  }
+
+  @Test
+  @Order(8)
+  void shouldRefuseAnExpiredTokenWith401Problem() throws InterruptedException {
+    // given a real token issued by identity-service at start, now past its 20 s lifetime
+    Duration age = Duration.between(tokenThatWillExpireIssuedAt, Instant.now());
+    Duration wait = TOKEN_LIFETIME.plusSeconds(2).minus(age);
+    if (!wait.isNegative()) {
+      Thread.sleep(wait.toMillis());
+    }
+
+    // when / then
+    expectProblem(gateway.get("/listings", tokenThatWillExpire), 401, "invalid-token");
+    assertThat(gateway.get("/listings", investorToken()).statusCode()).isEqualTo(200);
+  }
+
+  private void expectProblem(HttpResponse<String> response, int status, String code) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    assertThat(response.headers().firstValue("Content-Type").orElse(""))
+        .startsWith("application/problem+json");
+    JsonNode problem = json.readTree(response.body());
+    assertThat(problem.get("status").asInt()).isEqualTo(status);
+    assertThat(problem.get("code").asString()).isEqualTo(code);
+    assertThat(problem.get("type").asString()).endsWith("/" + code);
+  }
+
+  private List<JsonNode> list(String path) {
+    HttpResponse<String> response = gateway.get(path, investorToken());
+    assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(200);
+    List<JsonNode> items = new ArrayList<>();
+    json.readTree(response.body()).forEach(items::add);
+    return items;
+  }
+
+  private JsonNode detail(String id) {
+    HttpResponse<String> response = gateway.get("/listings/" + id, investorToken());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return json.readTree(response.body());
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> all = new HashSet<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static Set<String> ids(List<JsonNode> listings) {
+    Set<String> ids = new HashSet<>();
+    listings.forEach(l -> ids.add(l.get("id").asString()));
+    return ids;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Set<String> fieldNames(JsonNode node) {
+    return json.convertValue(node, Map.class).keySet();
+  }
+
+  private static String readWhatComes(InputStream in) throws IOException {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    byte[] chunk = new byte[4096];
+    try {
+      int read;
+      while ((read = in.read(chunk)) != -1) {
+        buffer.write(chunk, 0, read);
+      }
+    } catch (SocketTimeoutException | SocketException closedOrSilent) {
+      // a TLS server closes or ignores clear text; either way no HTTP answer
+    }
+    return buffer.toString(StandardCharsets.ISO_8859_1);
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+}
