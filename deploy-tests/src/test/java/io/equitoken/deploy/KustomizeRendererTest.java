@@ -131,6 +131,14 @@ class KustomizeRendererTest {
   }
 
   @Test
+  void shouldAcceptABooleanSwitchWhoseNameMentionsAKey() {
+    assertThat(WorkloadRules.isBooleanFlag("true")).isTrue();
+    assertThat(WorkloadRules.isBooleanFlag("false")).isTrue();
+    assertThat(WorkloadRules.isBooleanFlag("bG9jYWwtZGVtby1kb2N1bWVudC1rZXk=")).isFalse();
+    assertThat(WorkloadRules.isBooleanFlag(null)).isFalse();
+  }
+
+  @Test
   void shouldTreatAnUntaggedImageAsLatest() {
     List<String> violations = new java.util.ArrayList<>();
 

@@ -29,6 +29,11 @@ final class WorkloadRules {
     return SENSITIVE_KEY.matcher(key.toUpperCase(Locale.ROOT)).find();
   }
 
+  /** A switch such as REQUIRE_DOCUMENT_KEY=true names a secret but is not one. */
+  static boolean isBooleanFlag(Object value) {
+    return value != null && (value.toString().equals("true") || value.toString().equals("false"));
+  }
+
   static List<String> check(List<Map<String, Object>> resources) {
     List<String> violations = new ArrayList<>();
     for (Map<String, Object> deployment : Resources.ofKind(resources, "Deployment")) {
@@ -176,7 +181,9 @@ final class WorkloadRules {
       String where, Map<String, Object> container, List<Map<String, Object>> all, List<String> v) {
     for (Map<String, Object> env : mapsAt(container, "env")) {
       String name = String.valueOf(env.get("name"));
-      if (isSensitiveKey(name) && at(env, "valueFrom", "secretKeyRef") == null) {
+      if (isSensitiveKey(name)
+          && !isBooleanFlag(env.get("value"))
+          && at(env, "valueFrom", "secretKeyRef") == null) {
         v.add(where + ": " + name + " is not taken from a Secret (secretKeyRef)");
       }
       Object configMap = at(env, "valueFrom", "configMapKeyRef", "name");
@@ -238,7 +245,7 @@ final class WorkloadRules {
   private static void checkConfigMap(Map<String, Object> configMap, List<String> v) {
     for (Map.Entry<String, Object> entry : mapAt(configMap, "data").entrySet()) {
       String where = "ConfigMap " + Resources.name(configMap) + ": " + entry.getKey();
-      if (isSensitiveKey(entry.getKey())) {
+      if (isSensitiveKey(entry.getKey()) && !isBooleanFlag(entry.getValue())) {
         v.add(where + " looks like a secret; keep it in a Secret");
       }
       String value = String.valueOf(entry.getValue()).toLowerCase(Locale.ROOT);
