@@ -48,6 +48,11 @@ public class ProblemException extends RuntimeException {
         HttpStatus.UNPROCESSABLE_CONTENT, code, "Unprocessable content", detail);
   }
 
+  public static ProblemException unsupportedMediaType(String code, String detail) {
+    return new ProblemException(
+        HttpStatus.UNSUPPORTED_MEDIA_TYPE, code, "Unsupported media type", detail);
+  }
+
   public static ProblemException payloadTooLarge(String code, String detail) {
     return new ProblemException(HttpStatus.CONTENT_TOO_LARGE, code, "Content too large", detail);
   }

@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -99,6 +100,11 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
     }
     if (ex instanceof ServerWebInputException input) {
       return inputProblem(input);
+    }
+    if (findCause(ex, DecodingException.class) != null) {
+      // e.g. a malformed multipart body, which the reader rejects outside ServerWebInputException
+      return Problem.of(
+          400, "malformed-body", "Malformed request body", "The request body could not be read.");
     }
     if (ex instanceof ResponseStatusException status) {
       return statusProblem(status.getStatusCode(), status.getReason());

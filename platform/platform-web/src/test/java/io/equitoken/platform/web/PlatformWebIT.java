@@ -143,6 +143,11 @@ class PlatformWebIT {
   }
 
   @Test
+  void shouldAnswerUnreadableBodiesOutsideTheJsonCodecWith400() {
+    isProblem(get("/undecodable", TestJwtIssuer.token("op", "operator")), 400, "malformed-body");
+  }
+
+  @Test
   void shouldNameTheOffendingFieldOfInvalidInput() {
     String token = "Bearer " + TestJwtIssuer.token("op", "operator");
     web.post()

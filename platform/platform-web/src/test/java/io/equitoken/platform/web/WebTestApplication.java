@@ -49,6 +49,11 @@ class WebTestApplication {
       return Map.of("name", thing.name(), "price", thing.price());
     }
 
+    @GetMapping("/undecodable")
+    Map<String, String> undecodable() {
+      throw new org.springframework.core.codec.DecodingException("Too many parts");
+    }
+
     @GetMapping("/boom")
     Map<String, String> boom() {
       throw new IllegalStateException("secret internal detail");
