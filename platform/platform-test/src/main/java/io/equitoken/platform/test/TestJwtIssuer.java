@@ -115,6 +115,8 @@ public final class TestJwtIssuer {
   }
 
   private static String serveJwks() {
+    // The JDK server otherwise waits ~40 ms (Nagle + delayed ACK) on every response.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
     try {
       HttpServer server =
           HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
