@@ -18,6 +18,9 @@ import java.util.List;
 final class ListingRequests {
 
   static final String NOT_BLANK = "(?s).*\\S.*";
+  // names sort and page (keyset cursors); control characters have no place in them
+  static final String NAME = "(?=.*\\S)[^\\p{Cntrl}]+";
+  static final String NAME_MESSAGE = "must not be blank or contain control characters";
   static final String RAISE_TARGET_MAX = "10000000000000"; // 10 trillion EUR: beyond any raise
 
   private ListingRequests() {}
@@ -29,7 +32,7 @@ final class ListingRequests {
       @NotBlank @Size(max = 200) String title, @NotBlank @Size(max = 2048) String url) {}
 
   record CreateListing(
-      @NotBlank @Size(max = 120) String name,
+      @NotBlank @Size(max = 120) @Pattern(regexp = NAME, message = NAME_MESSAGE) String name,
       @NotBlank @Size(max = 5000) String description,
       @NotBlank @Size(max = 2000) String problem,
       @NotBlank @Size(max = 2000) String solution,
@@ -48,7 +51,7 @@ final class ListingRequests {
 
   /** An edit: members left out (or null) keep their current value. */
   record UpdateListing(
-      @Size(max = 120) @Pattern(regexp = NOT_BLANK, message = "must not be blank") String name,
+      @Size(max = 120) @Pattern(regexp = NAME, message = NAME_MESSAGE) String name,
       @Size(max = 5000) @Pattern(regexp = NOT_BLANK, message = "must not be blank")
           String description,
       @Size(max = 2000) @Pattern(regexp = NOT_BLANK, message = "must not be blank") String problem,

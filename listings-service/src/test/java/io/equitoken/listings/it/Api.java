@@ -66,7 +66,12 @@ public final class Api {
     body.put("team", List.of(Map.of("name", "Ada Founder", "role", "CEO")));
     body.put(
         "documents",
-        List.of(Map.of("title", "Pitch deck", "url", "https://docs.example.com/" + name + ".pdf")));
+        List.of(
+            Map.of(
+                "title",
+                "Pitch deck",
+                "url",
+                "https://docs.example.com/" + UUID.randomUUID() + "/deck.pdf")));
     return body;
   }
 
@@ -99,6 +104,12 @@ public final class Api {
   public static JsonNode json(WebTestClient.ResponseSpec response) {
     byte[] body = response.expectBody().returnResult().getResponseBodyContent();
     return JSON.readTree(body == null ? new byte[0] : body);
+  }
+
+  /** A string member, or null when it is JSON null or absent. */
+  public static String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value == null || value.isNull() ? null : value.asString();
   }
 
   public JsonNode get(String uri, String token) {

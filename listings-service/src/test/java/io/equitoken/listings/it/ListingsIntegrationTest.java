@@ -2,6 +2,8 @@ package io.equitoken.listings.it;
 
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -27,10 +29,27 @@ public abstract class ListingsIntegrationTest {
     registry.add("equitoken.events.relay-interval", () -> "100ms");
   }
 
-  @Autowired protected WebTestClient web;
+  @Autowired private WebTestClient client;
   @Autowired protected DatabaseClient db;
+  protected WebTestClient web;
+  protected Api api;
 
-  protected Api api() {
-    return new Api(web);
+  @BeforeEach
+  void client() {
+    // generous: the build machine has 2 shared cores
+    web = client.mutate().responseTimeout(Duration.ofSeconds(30)).build();
+    api = new Api(web);
+  }
+
+  protected long count(String sql, Object... params) {
+    var spec = db.sql(sql);
+    for (int i = 0; i < params.length; i++) {
+      spec = spec.bind(i, params[i]);
+    }
+    return spec.map(row -> row.get(0, Long.class)).one().block(Duration.ofSeconds(10));
+  }
+
+  protected long outboxSize() {
+    return count("select count(*) from outbox_event");
   }
 }
