@@ -3,13 +3,9 @@ package io.equitoken.listings.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.equitoken.platform.test.RestartableKafka;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -17,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -26,13 +21,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 /**
  * Kafka goes away while listings change: the changes still commit, their events wait in the outbox,
  * and once a broker is back at the same address every event arrives exactly once. Uses a broker
- * (and a database) of its own, so it runs in a context of its own.
- *
- * <p>The broker really stops and a new one starts. Both are reached through a {@link TcpProxy} on a
- * fixed port, which is also the broker's advertised address: {@code
- * TestInfrastructure.dedicatedKafka(port)} cannot restart a broker on the same port, because
- * spring-kafka's KRaft broker ignores {@code kafkaPorts} and Kafka's test kit pre-binds its
- * listener sockets on random ports.
+ * (and a database) of its own ({@link RestartableKafka}: the broker really stops and a new one
+ * starts behind a stable address), so it runs in a context of its own.
  *
  * <p>The context is deliberately not closed after the class (no {@code @DirtiesContext}): closing
  * it stalled requests of the shared context that the other ITs use, as both share Reactor Netty's
@@ -42,23 +32,11 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @AutoConfigureWebTestClient
 class OutboxOutageIT {
 
-  private static final int PORT = freePort();
-  private static final String BOOTSTRAP = "localhost:" + PORT;
-  private static volatile EmbeddedKafkaKraftBroker broker;
-  private static final TcpProxy PROXY = new TcpProxy(PORT, OutboxOutageIT::brokerAddress);
+  private static final RestartableKafka KAFKA = TestInfrastructure.restartableKafka();
+  private static final String BOOTSTRAP = KAFKA.bootstrapServers();
 
   static {
-    PROXY.start();
-    startBroker();
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  EmbeddedKafkaKraftBroker last = broker;
-                  if (last != null) {
-                    last.destroy();
-                  }
-                }));
+    Runtime.getRuntime().addShutdownHook(new Thread(KAFKA::close));
   }
 
   @DynamicPropertySource
@@ -67,30 +45,6 @@ class OutboxOutageIT {
     registry.add("spring.kafka.bootstrap-servers", () -> BOOTSTRAP);
     TestJwtIssuer.register(registry);
     registry.add("equitoken.events.relay-interval", () -> "100ms");
-  }
-
-  /** Starts a broker advertised at the proxy's address (the proxy forwards to it once it runs). */
-  private static void startBroker() {
-    EmbeddedKafkaKraftBroker kraft = new EmbeddedKafkaKraftBroker(1, 3);
-    kraft.brokerProperty("advertised.listeners", "EXTERNAL://" + BOOTSTRAP);
-    kraft.brokerProperty("auto.create.topics.enable", "true");
-    kraft.brokerProperty("num.partitions", "3");
-    kraft.brokerProperty("group.initial.rebalance.delay.ms", "0");
-    kraft.brokerProperty("transaction.state.log.replication.factor", "1");
-    kraft.brokerProperty("transaction.state.log.min.isr", "1");
-    broker = kraft;
-    kraft.afterPropertiesSet();
-  }
-
-  /** Where the current broker really listens; null while there is none. */
-  private static InetSocketAddress brokerAddress() {
-    EmbeddedKafkaKraftBroker current = broker;
-    if (current == null || current.getCluster() == null) {
-      return null;
-    }
-    String actual = current.getCluster().bootstrapServers().split(",")[0];
-    int port = Integer.parseInt(actual.substring(actual.lastIndexOf(':') + 1));
-    return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
   }
 
   @Autowired WebTestClient client;
@@ -104,10 +58,7 @@ class OutboxOutageIT {
     assertThat(consume(before, 2)).hasSize(2);
 
     // when the broker goes down and a founder issues a token and publishes a listing
-    PROXY.stop();
-    EmbeddedKafkaKraftBroker stopped = broker;
-    broker = null;
-    stopped.destroy();
+    KAFKA.stop();
     String id = api.active(Api.newFounder());
 
     // then the changes are committed and their events wait in the outbox
@@ -125,8 +76,7 @@ class OutboxOutageIT {
     assertThat(waiting).hasSize(2);
 
     // when a broker comes back at the same address
-    PROXY.start();
-    startBroker();
+    KAFKA.start();
 
     // then each event arrives exactly once, in order, and the outbox is drained
     List<ConsumerRecord<String, String>> records = consume(id, 2);
@@ -156,13 +106,5 @@ class OutboxOutageIT {
         r -> key.equals(r.key()),
         expected,
         Duration.ofSeconds(120));
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

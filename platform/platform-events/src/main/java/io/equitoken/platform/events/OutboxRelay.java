@@ -13,6 +13,7 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Publishes outbox rows to Kafka in {@code seq} order and marks them published. One relay at a time
@@ -81,12 +82,18 @@ public class OutboxRelay implements SmartLifecycle {
 
   private Mono<Integer> send(List<Row> rows) {
     // Sent in order; the idempotent producer keeps per-partition order across its own retries.
-    CompletableFuture<?>[] acks =
-        rows.stream()
-            .map(row -> kafka.send(CloudEvents.toRecord(row.topic(), row.event())))
-            .toArray(CompletableFuture[]::new);
+    // KafkaProducer.send() blocks while it has no metadata (broker down): never on a database
+    // event-loop thread, where it would stall every connection served by that loop.
+    Mono<CompletableFuture<Void>> sent =
+        Mono.fromCallable(
+                () ->
+                    CompletableFuture.allOf(
+                        rows.stream()
+                            .map(row -> kafka.send(CloudEvents.toRecord(row.topic(), row.event())))
+                            .toArray(CompletableFuture[]::new)))
+            .subscribeOn(Schedulers.boundedElastic());
     Long[] seqs = rows.stream().map(Row::seq).toArray(Long[]::new);
-    return Mono.fromFuture(CompletableFuture.allOf(acks))
+    return sent.flatMap(Mono::fromFuture)
         .timeout(properties.publishTimeout())
         .then(
             db.sql("update outbox_event set published_at = now() where seq = any(:seqs)")

@@ -20,23 +20,24 @@ final class KafkaFixture {
     if (DockerProbe.dockerAvailable()) {
       return Containers.kafka();
     }
-    EmbeddedKafkaKraftBroker broker = startEmbedded(0);
+    EmbeddedKafkaKraftBroker broker = startEmbedded();
     Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
     return broker.getBrokersAsString();
   }
 
-  /** A broker of one's own, e.g. for tests that stop and restart Kafka; caller destroys it. */
-  static EmbeddedKafkaKraftBroker startEmbedded(int port) {
-    EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 3);
-    if (port > 0) {
-      broker.kafkaPorts(port);
-    }
+  static EmbeddedKafkaKraftBroker startEmbedded() {
+    EmbeddedKafkaKraftBroker broker = configure(new EmbeddedKafkaKraftBroker(1, 3));
+    broker.afterPropertiesSet();
+    return broker;
+  }
+
+  /** The settings every test broker shares: auto-created topics, single-node internal topics. */
+  static EmbeddedKafkaKraftBroker configure(EmbeddedKafkaKraftBroker broker) {
     broker.brokerProperty("auto.create.topics.enable", "true");
     broker.brokerProperty("num.partitions", "3");
     broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
     broker.brokerProperty("transaction.state.log.replication.factor", "1");
     broker.brokerProperty("transaction.state.log.min.isr", "1");
-    broker.afterPropertiesSet();
     return broker;
   }
 

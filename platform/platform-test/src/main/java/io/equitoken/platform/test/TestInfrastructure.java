@@ -1,6 +1,5 @@
 package io.equitoken.platform.test;
 
-import org.springframework.kafka.test.EmbeddedKafkaBroker;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
@@ -38,12 +37,11 @@ public final class TestInfrastructure {
   }
 
   /**
-   * A broker of the test's own (not the shared one), for tests that stop and restart Kafka. Always
-   * embedded; {@code port} 0 picks a free port, a fixed port lets a restarted broker be found
-   * again.
+   * A broker of the test's own (not the shared one) that can be stopped and started again at the
+   * same address, for Kafka outage tests. Always embedded; the caller closes it.
    */
-  public static EmbeddedKafkaBroker dedicatedKafka(int port) {
-    return KafkaFixture.startEmbedded(port);
+  public static RestartableKafka restartableKafka() {
+    return new RestartableKafka().start();
   }
 
   public static void registerKafka(DynamicPropertyRegistry registry) {

@@ -1,4 +1,4 @@
-package io.equitoken.listings.it;
+package io.equitoken.platform.test;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,0 +1,168 @@
+package io.equitoken.platform.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.test.RestartableKafka;
+import io.equitoken.platform.test.TestDatabase;
+import io.equitoken.platform.test.TestInfrastructure;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+import java.nio.charset.StandardCharsets;
+import java.sql.DriverManager;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.connection.R2dbcTransactionManager;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The relay against a broker that really goes away: events written during the outage commit, wait
+ * in the outbox without blocking the database, and arrive exactly once, in order, when a broker is
+ * back at the same address.
+ */
+class OutboxRelayOutageIT {
+
+  private static RestartableKafka kafka;
+  private static DatabaseClient db;
+  private static TransactionalOperator tx;
+  private static OutboxWriter outbox;
+  private static OutboxRelay relay;
+  private static DefaultKafkaProducerFactory<String, String> producers;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    TestDatabase database = TestInfrastructure.database("platform_events_outage");
+    try (var c =
+        DriverManager.getConnection(database.jdbcUrl(), database.username(), database.password())) {
+      String ddl =
+          new ClassPathResource("db/platform/V0_1__platform_outbox.sql")
+              .getContentAsString(StandardCharsets.UTF_8);
+      c.createStatement().execute(ddl.replace("create table ", "create table if not exists "));
+    }
+    ConnectionFactory factory =
+        ConnectionFactories.get(
+            ConnectionFactoryOptions.parse(database.r2dbcUrl())
+                .mutate()
+                .option(ConnectionFactoryOptions.USER, database.username())
+                .option(ConnectionFactoryOptions.PASSWORD, database.password())
+                .build());
+    db = DatabaseClient.create(factory);
+    tx = TransactionalOperator.create(new R2dbcTransactionManager(factory));
+    outbox = new OutboxWriter(db, JsonMapper.builder().build(), "/outage-test", Clock.systemUTC());
+    kafka = TestInfrastructure.restartableKafka();
+    producers =
+        new DefaultKafkaProducerFactory<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.bootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                4_000,
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                3_000,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                6_000));
+    relay =
+        new OutboxRelay(
+            db,
+            tx,
+            new KafkaTemplate<>(producers),
+            new OutboxProperties(
+                "/outage-test", false, Duration.ofMillis(100), 50, Duration.ofSeconds(8)));
+  }
+
+  @AfterAll
+  static void tearDown() {
+    producers.destroy();
+    kafka.close();
+  }
+
+  @Test
+  void shouldKeepEventsDuringAnOutageAndDeliverThemExactlyOnceAfterwards() throws Exception {
+    // given a topic the producer has already published to
+    String topic = "outage-" + UUID.randomUUID() + ".v1";
+    tx.transactional(outbox.append(topic, "k", "equitoken.test.before.v1", "k", Map.of("n", 0)))
+        .block();
+    assertThat(relay.relayOnce().block()).isEqualTo(1);
+
+    // when the broker goes away and two more events are written
+    kafka.stop();
+    tx.transactional(
+            outbox
+                .append(topic, "k", "equitoken.test.during.v1", "k", Map.of("n", 1))
+                .then(outbox.append(topic, "k", "equitoken.test.during.v1", "k", Map.of("n", 2))))
+        .block();
+
+    // then a relay attempt fails, and while it waits for Kafka the database still answers
+    CompletableFuture<Integer> attempt = relay.relayOnce().toFuture();
+    Thread.sleep(500);
+    long started = System.nanoTime();
+    Long pending =
+        db.sql("select count(*) from outbox_event where published_at is null")
+            .map(r -> r.get(0, Long.class))
+            .one()
+            .block(Duration.ofSeconds(3));
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+    assertThat(attempt).failsWithin(Duration.ofSeconds(20));
+    assertThat(pending).isEqualTo(2);
+
+    // when a broker is back at the same address
+    kafka.start();
+    Integer published = null;
+    for (int i = 0; i < 60 && (published == null || published == 0); i++) {
+      try {
+        published = relay.relayOnce().block();
+      } catch (RuntimeException notYet) {
+        Thread.sleep(500);
+      }
+    }
+
+    // then both waiting events arrive, once each and in order
+    assertThat(published).isEqualTo(2);
+    assertThat(consume(topic, 2))
+        .extracting(ConsumerRecord::value)
+        .containsExactly("{\"n\":1}", "{\"n\":2}");
+  }
+
+  private static List<ConsumerRecord<String, String>> consume(String topic, int expected) {
+    Properties props = new Properties();
+    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+    props.put(ConsumerConfig.GROUP_ID_CONFIG, "it-" + UUID.randomUUID());
+    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    List<ConsumerRecord<String, String>> out = new ArrayList<>();
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
+      consumer.subscribe(List.of(topic));
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (out.size() < expected && System.nanoTime() < deadline) {
+        consumer.poll(Duration.ofMillis(200)).forEach(out::add);
+      }
+      consumer.poll(Duration.ofMillis(1000)).forEach(out::add);
+    }
+    return out;
+  }
+}
