@@ -2,20 +2,15 @@ package io.equitoken.platform.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestInfrastructure;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -156,27 +151,11 @@ class OutboxIT {
   }
 
   private static String header(ConsumerRecord<String, String> record, String name) {
-    var header = record.headers().lastHeader(name);
-    return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    return KafkaRecords.header(record, name);
   }
 
   private static List<ConsumerRecord<String, String>> consume(String topic, int atLeast) {
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.kafkaBootstrapServers());
-    props.put(ConsumerConfig.GROUP_ID_CONFIG, "it-" + UUID.randomUUID());
-    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-    List<ConsumerRecord<String, String>> out = new ArrayList<>();
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
-      consumer.subscribe(List.of(topic));
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (out.size() < atLeast && System.nanoTime() < deadline) {
-        consumer.poll(Duration.ofMillis(200)).forEach(out::add);
-      }
-      // a little longer, to catch anything that should not be there
-      consumer.poll(Duration.ofMillis(500)).forEach(out::add);
-    }
-    return out;
+    return KafkaRecords.consume(
+        TestInfrastructure.kafkaBootstrapServers(), topic, atLeast, Duration.ofSeconds(30));
   }
 }

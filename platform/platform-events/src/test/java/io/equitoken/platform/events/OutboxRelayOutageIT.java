@@ -2,6 +2,7 @@ package io.equitoken.platform.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.RestartableKafka;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
@@ -12,17 +13,12 @@ import java.nio.charset.StandardCharsets;
 import java.sql.DriverManager;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -148,21 +144,6 @@ class OutboxRelayOutageIT {
   }
 
   private static List<ConsumerRecord<String, String>> consume(String topic, int expected) {
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
-    props.put(ConsumerConfig.GROUP_ID_CONFIG, "it-" + UUID.randomUUID());
-    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-    List<ConsumerRecord<String, String>> out = new ArrayList<>();
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
-      consumer.subscribe(List.of(topic));
-      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-      while (out.size() < expected && System.nanoTime() < deadline) {
-        consumer.poll(Duration.ofMillis(200)).forEach(out::add);
-      }
-      consumer.poll(Duration.ofMillis(1000)).forEach(out::add);
-    }
-    return out;
+    return KafkaRecords.consume(kafka.bootstrapServers(), topic, expected, Duration.ofSeconds(60));
   }
 }
