@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Gateway latency/throughput with the native (epoll) and the NIO transport (spring-cloud-gateway
+# issue 4209). Loopback only, bounded request counts. Needs gateway/target/gateway.jar and
+# benchmarks/target/benchmarks.jar (./mvnw -DskipTests -Dquickly package). Results: docs/benchmarks.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+upstream_port=18081
+gateway_port=18443
+bench="benchmarks/target/benchmarks.jar"
+java -cp "$bench" io.equitoken.benchmarks.gateway.StaticUpstream "$upstream_port" &
+upstream=$!
+trap 'kill $upstream 2>/dev/null; rm -rf "$work"' EXIT
+
+run() {
+  local label=$1; shift
+  SERVER_PORT=$gateway_port EQUITOKEN_GATEWAY_TLS_SELF_SIGNED_DIR="$work/tls" \
+  EQUITOKEN_GATEWAY_IDENTITY_URI="http://127.0.0.1:$upstream_port" \
+  EQUITOKEN_GATEWAY_RATE_LIMIT_ANONYMOUS_CAPACITY=10000000 \
+  EQUITOKEN_GATEWAY_RATE_LIMIT_ANONYMOUS_REFILL_TOKENS=1000000 \
+    java -Xmx384m "$@" -jar gateway/target/gateway.jar > "$work/gateway.log" 2>&1 &
+  local gateway=$!
+  for _ in $(seq 1 120); do
+    curl -sf --cacert "$work/tls/gateway.crt" "https://localhost:$gateway_port/actuator/health" >/dev/null 2>&1 && break
+    sleep 1
+  done
+  echo "== $label (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+  java -cp "$bench" io.equitoken.benchmarks.gateway.GatewayLoadClient \
+    "https://localhost:$gateway_port/.well-known/jwks.json" "$work/tls/gateway.crt" 3000 5000 16
+  kill "$gateway"; wait "$gateway" 2>/dev/null || true
+}
+
+run "native (epoll)" -Dreactor.netty.native=true
+run "NIO" -Dreactor.netty.native=false
+run "native (epoll), again" -Dreactor.netty.native=true
+run "NIO, again" -Dreactor.netty.native=false
