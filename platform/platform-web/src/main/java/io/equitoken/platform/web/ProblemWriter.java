@@ -28,7 +28,6 @@ public final class ProblemWriter {
     if (requestId != null && !requestId.isBlank()) {
       withContext = withContext.with("requestId", requestId);
     }
-    closeIfRequestHadABody(exchange);
     byte[] body = toJson(withContext);
     response.setStatusCode(HttpStatus.valueOf(problem.status()));
     HttpHeaders headers = response.getHeaders();
@@ -37,19 +36,6 @@ public final class ProblemWriter {
     headers.setCacheControl("no-store");
     DataBuffer buffer = response.bufferFactory().wrap(body);
     return response.writeWith(Mono.just(buffer));
-  }
-
-  /**
-   * An error may be answered before the request body was read (401, 403, 404, 405, 415, 413). The
-   * unread rest stays on the connection and the server drops it, so a keep-alive client could send
-   * its next request into a dying connection; telling the client to close it removes that race.
-   * Errors are rare enough that the reconnect costs nothing that matters.
-   */
-  private static void closeIfRequestHadABody(ServerWebExchange exchange) {
-    HttpHeaders request = exchange.getRequest().getHeaders();
-    if (request.getContentLength() > 0 || request.containsHeader(HttpHeaders.TRANSFER_ENCODING)) {
-      exchange.getResponse().getHeaders().set(HttpHeaders.CONNECTION, "close");
-    }
   }
 
   public static byte[] toJson(Problem problem) {
