@@ -1,6 +1,5 @@
 package io.equitoken.platform.web;
 
-import org.springframework.http.HttpHeaders;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
@@ -16,21 +15,8 @@ import reactor.core.publisher.Mono;
 public class ProblemSecurityHandlers
     implements ServerAuthenticationEntryPoint, ServerAccessDeniedHandler {
 
-  /**
-   * A request refused before its body was read leaves that body on the connection; telling the
-   * client to close it keeps a keep-alive client from sending its next request into a connection
-   * the server is about to drop.
-   */
-  static void closeIfBodyUnread(ServerWebExchange exchange) {
-    HttpHeaders headers = exchange.getRequest().getHeaders();
-    if (headers.getContentLength() > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING)) {
-      exchange.getResponse().getHeaders().set(HttpHeaders.CONNECTION, "close");
-    }
-  }
-
   @Override
   public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException ex) {
-    closeIfBodyUnread(exchange);
     boolean tokenPresented =
         ex instanceof InvalidBearerTokenException
             || exchange.getRequest().getHeaders().getFirst("Authorization") != null;
@@ -55,7 +41,6 @@ public class ProblemSecurityHandlers
 
   @Override
   public Mono<Void> handle(ServerWebExchange exchange, AccessDeniedException denied) {
-    closeIfBodyUnread(exchange);
     return ProblemWriter.write(
         exchange,
         Problem.of(
