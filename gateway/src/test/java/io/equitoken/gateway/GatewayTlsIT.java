@@ -91,8 +91,12 @@ class GatewayTlsIT extends GatewayItSupport {
         .isEqualTo("/openapi/gateway-it-sample.yaml");
     for (String contract : contracts) {
       index.jsonPath("$.urls[?(@.url=='/openapi/" + contract + "')]").exists();
-      byte[] expected =
-          Files.readAllBytes(java.nio.file.Path.of("..", "contracts", "openapi", contract));
+      byte[] expected;
+      try (InputStream in =
+          new org.springframework.core.io.ClassPathResource("openapi/services/" + contract)
+              .getInputStream()) {
+        expected = in.readAllBytes(); // the bundled file api-contracts built from it
+      }
       client
           .get()
           .uri("/openapi/" + contract)
@@ -110,6 +114,28 @@ class GatewayTlsIT extends GatewayItSupport {
         .isOk()
         .expectHeader()
         .contentType("application/yaml")
+        .expectBody(String.class)
+        .value(body -> assertThat(body).startsWith("openapi: 3.1.0"));
+    // and the one merged document names every service's paths
+    String merged =
+        client
+            .get()
+            .uri("/openapi.json")
+            .exchange()
+            .expectStatus()
+            .isOk()
+            .expectHeader()
+            .contentType("application/json")
+            .expectBody(String.class)
+            .returnResult()
+            .getResponseBody();
+    assertThat(merged).contains("\"openapi\" : \"3.1.0\"", "\"/listings\"", "\"/auth/token\"");
+    client
+        .get()
+        .uri("/openapi.yaml")
+        .exchange()
+        .expectStatus()
+        .isOk()
         .expectBody(String.class)
         .value(body -> assertThat(body).startsWith("openapi: 3.1.0"));
     client

@@ -32,6 +32,8 @@ class AccessRules {
         .anonymous(POST, "/auth/token")
         .anonymous(GET, "/.well-known/jwks.json")
         .anonymous(GET, "/openapi")
+        .anonymous(GET, "/openapi.json")
+        .anonymous(GET, "/openapi.yaml")
         .anonymous(GET, "/openapi/*")
         // identity: any principal manages its own keys; identity-service checks the details
         .allowAnyRole(POST, "/developer/api-key")
