@@ -98,6 +98,8 @@ public final class OpenApiBundler {
     @SuppressWarnings("unchecked")
     Map<String, Object> doc =
         (Map<String, Object>) resolve(withGatewayResponses(load(root)), root, root, imported);
+    // clients reach every path through the gateway; the services' own ports are internal
+    doc.put("servers", gatewayServers());
     Map<String, Object> components = childMap(doc, "components");
     for (var kind : imported.entrySet()) {
       Map<String, Object> target = childMap(components, kind.getKey());
@@ -143,10 +145,28 @@ public final class OpenApiBundler {
               "429", Map.of("$ref", "./" + COMMON + "#/components/responses/TooManyRequests"));
           writable.putIfAbsent(
               "503", Map.of("$ref", "./" + COMMON + "#/components/responses/ServiceUnavailable"));
+          writable.values().forEach(OpenApiBundler::addRateLimitHeaders);
         }
       }
     }
+    childMap(childMap(copy, "components"), "responses")
+        .values()
+        .forEach(OpenApiBundler::addRateLimitHeaders);
     return copy;
+  }
+
+  /** The gateway sets the {@code RateLimit-*} headers on every answer it relays. */
+  @SuppressWarnings("unchecked")
+  private static void addRateLimitHeaders(Object response) {
+    if (response instanceof Map<?, ?> map && !map.containsKey("$ref")) {
+      Map<String, Object> headers =
+          (Map<String, Object>)
+              ((Map<String, Object>) map).computeIfAbsent("headers", k -> new LinkedHashMap<>());
+      for (String header : List.of("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset")) {
+        headers.putIfAbsent(
+            header, Map.of("$ref", "./" + COMMON + "#/components/headers/" + header));
+      }
+    }
   }
 
   private static Object deepCopy(Object node) {
@@ -256,10 +276,7 @@ public final class OpenApiBundler {
             + " problem+json with a stable `code` and the `requestId`; every answer carries the"
             + " `RateLimit-*` headers and `429` adds `Retry-After`.");
     merged.put("info", info);
-    merged.put(
-        "servers",
-        List.of(
-            Map.of("url", "https://localhost:8443", "description", "The gateway (local runs)")));
+    merged.put("servers", gatewayServers());
     List<Object> defaultSecurity = List.of(Map.of("bearer", List.of()));
     merged.put("security", defaultSecurity);
     List<Object> tags = new ArrayList<>();
@@ -344,6 +361,14 @@ public final class OpenApiBundler {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  private static List<Object> gatewayServers() {
+    Map<String, Object> server = new LinkedHashMap<>();
+    server.put("url", "https://localhost:8443");
+    server.put("description", "The gateway (local runs); in production, the operator's host");
+    server.put("x-internal", false);
+    return List.of(server);
+  }
 
   private static boolean isRefTo(Object node, String ref) {
     return node instanceof Map<?, ?> map && map.size() == 1 && ref.equals(map.get("$ref"));

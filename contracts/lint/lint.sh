@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Lints the API contracts with pinned tools from the npm registry (package-lock.json):
+# Redocly CLI and Spectral (spectral:oas + OWASP API Security) on every bundled service file and
+# on the merged document that api-contracts built, and the AsyncAPI CLI on contracts/asyncapi.yaml.
+# Needs `./mvnw -pl api-contracts -am package` (or verify) first. Zero errors or it fails.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+built="$root/api-contracts/target/classes/openapi"
+if [ ! -f "$built/openapi.yaml" ]; then
+  echo "No bundled contracts in $built: run ./mvnw -pl api-contracts -am package first" >&2
+  exit 2
+fi
+cd "$here"
+if [ ! -x node_modules/.bin/spectral ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+export ASYNCAPI_TELEMETRY=false DO_NOT_TRACK=1
+files=("$built/openapi.yaml" "$built"/services/*.yaml)
+echo "== Redocly CLI"
+node_modules/.bin/redocly lint --config .redocly.yaml --format=summary "${files[@]}"
+echo "== Spectral (spectral:oas + OWASP API Security)"
+node_modules/.bin/spectral lint --ruleset .spectral.yaml --fail-severity=error --display-only-failures "${files[@]}"
+echo "== AsyncAPI CLI"
+node_modules/.bin/asyncapi config analytics --disable >/dev/null 2>&1 || true
+node_modules/.bin/asyncapi validate "$root/contracts/asyncapi.yaml" --fail-severity=error
+echo "contracts lint: no errors"
