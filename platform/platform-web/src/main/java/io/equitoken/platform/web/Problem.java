@@ -1,5 +1,6 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.core.Refusal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,22 @@ public record Problem(
 
   public static Problem of(int status, String code, String title, String detail) {
     return new Problem(status, code, title, detail, null, Map.of());
+  }
+
+  /**
+   * The problem for a domain {@link Refusal}: status and title from its kind, its code and detail,
+   * {@code field} when it names one, and its extension members.
+   */
+  public static Problem of(Refusal refusal) {
+    Problem problem =
+        of(refusal.kind().status(), refusal.code(), refusal.kind().title(), refusal.detail());
+    if (refusal.field() != null) {
+      problem = problem.with("field", refusal.field());
+    }
+    for (var entry : refusal.extensions().entrySet()) {
+      problem = problem.with(entry.getKey(), entry.getValue());
+    }
+    return problem;
   }
 
   public Problem withInstance(String instance) {

@@ -57,6 +57,21 @@ public class ProblemException extends RuntimeException {
     return new ProblemException(HttpStatus.CONTENT_TOO_LARGE, code, "Content too large", detail);
   }
 
+  /** The exception for a domain {@link io.equitoken.platform.core.Refusal}. */
+  public static ProblemException of(io.equitoken.platform.core.Refusal refusal) {
+    ProblemException e =
+        new ProblemException(
+            HttpStatus.valueOf(refusal.kind().status()),
+            refusal.code(),
+            refusal.kind().title(),
+            refusal.detail());
+    if (refusal.field() != null) {
+      e.with("field", refusal.field());
+    }
+    refusal.extensions().forEach(e::with);
+    return e;
+  }
+
   /** Adds an extension member to the problem, e.g. the offending {@code field}. */
   public ProblemException with(String name, Object value) {
     properties.put(name, value);

@@ -1,5 +1,6 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.core.RefusedException;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -52,6 +53,9 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
   }
 
   static Problem toProblem(Throwable ex) {
+    if (ex instanceof RefusedException refused) {
+      return Problem.of(refused.refusal());
+    }
     if (ex instanceof ProblemException p) {
       Problem problem = Problem.of(p.status().value(), p.code(), p.title(), p.getMessage());
       for (var entry : p.properties().entrySet()) {

@@ -22,6 +22,7 @@ class PlatformWebIT {
   @DynamicPropertySource
   static void jwt(DynamicPropertyRegistry registry) {
     TestJwtIssuer.register(registry);
+    io.equitoken.platform.test.TestInfrastructure.registerDatabase(registry, "platformweb");
   }
 
   @Autowired WebTestClient web;

@@ -1,17 +1,23 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.core.Refusal;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.util.Map;
+import java.util.UUID;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.ResponseEntity;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
@@ -24,10 +30,69 @@ class WebTestApplication {
         .anonymous(HttpMethod.GET, "/public")
         .allow(HttpMethod.GET, "/things/{id}", Roles.INVESTOR, Roles.OPERATOR)
         .allow(HttpMethod.POST, "/things", Roles.OPERATOR)
+        .anonymous(HttpMethod.GET, "/refused")
+        .allow(HttpMethod.POST, "/orders", Roles.INVESTOR, Roles.OPERATOR)
         .build();
   }
 
   record NewThing(@NotBlank String name, @Positive BigDecimal price) {}
+
+  record NewOrder(@NotBlank String item, @Positive int quantity) {}
+
+  record Order(String id, String item, int quantity) {}
+
+  @RestController
+  static class OrderController {
+    private final Idempotency idempotency;
+    private final DatabaseClient db;
+
+    OrderController(Idempotency idempotency, DatabaseClient db) {
+      this.idempotency = idempotency;
+      this.db = db;
+    }
+
+    @GetMapping("/refused")
+    Mono<Map<String, String>> refused() {
+      return Mono.error(
+          Refusal.conflict("listing-closed", "The listing is closed.")
+              .withField("listingId")
+              .with("status", "closed")
+              .exception());
+    }
+
+    @PostMapping("/orders")
+    Mono<ResponseEntity<Order>> create(
+        @RequestHeader(name = Idempotency.HEADER, required = false) String key,
+        @Valid @RequestBody NewOrder body) {
+      return idempotency.once(
+          "POST /orders",
+          key,
+          body,
+          Order.class,
+          () ->
+              Caller.current()
+                  .flatMap(
+                      caller -> {
+                        String id = UUID.randomUUID().toString();
+                        return db.sql(
+                                "insert into test_order (id, principal, item, quantity) values"
+                                    + " (:id, :principal, :item, :quantity)")
+                            .bind("id", id)
+                            .bind("principal", caller.principalId())
+                            .bind("item", body.item())
+                            .bind("quantity", body.quantity())
+                            .then()
+                            .then(
+                                body.item().equals("refuse")
+                                    ? Mono.error(
+                                        Refusal.unprocessable("out-of-stock", "None left.")
+                                            .exception())
+                                    : Mono.just(
+                                        ResponseEntity.created(URI.create("/orders/" + id))
+                                            .body(new Order(id, body.item(), body.quantity()))));
+                      }));
+    }
+  }
 
   @RestController
   static class ThingController {

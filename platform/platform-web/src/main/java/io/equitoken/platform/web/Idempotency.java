@@ -1,0 +1,268 @@
+package io.equitoken.platform.web;
+
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
+import io.equitoken.platform.core.Transactions;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ResponseEntity;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The one {@code Idempotency-Key} implementation for creating calls (IETF draft
+ * "httpapi-idempotency-key-header"):
+ *
+ * <ul>
+ *   <li>The header is optional; when sent it must be 1..255 visible ASCII characters (0x21..0x7E),
+ *       else 400 {@code invalid-idempotency-key} with {@code field: Idempotency-Key}.
+ *   <li>Keys are scoped to the calling principal and the operation (e.g. {@code POST /listings}).
+ *   <li>Same key + same body (compared by a SHA-256 of the canonical JSON of the parsed body, so
+ *       whitespace and member order do not matter) → the first answer is replayed: status, the
+ *       headers that matter ({@code Location}, {@code Content-Location}, {@code ETag}, {@code
+ *       Cache-Control}) and body, plus {@code Idempotent-Replayed: true}.
+ *   <li>Same key + another body → 409 {@code idempotency-key-reused}.
+ *   <li>The key is recorded in the same transaction as the work, so two concurrent requests with
+ *       one key cannot both do it: the second waits for the first and replays its answer. A refused
+ *       or failed call records nothing; a retry is evaluated afresh.
+ *   <li>Records are kept for {@code equitoken.idempotency.retention} (default 24 h), then purged in
+ *       bounded batches; an expired key is treated as new.
+ * </ul>
+ */
+public class Idempotency {
+
+  public static final String HEADER = "Idempotency-Key";
+  public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+  public static final int MAX_KEY_LENGTH = 255;
+
+  /** The response headers stored with the first answer and replayed. */
+  public static final List<String> REPLAYED_HEADERS =
+      List.of(
+          HttpHeaders.LOCATION,
+          HttpHeaders.CONTENT_LOCATION,
+          HttpHeaders.ETAG,
+          HttpHeaders.CACHE_CONTROL,
+          HttpHeaders.LAST_MODIFIED);
+
+  private static final JsonMapper CANONICAL =
+      JsonMapper.builder()
+          .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+          .build();
+
+  private final IdempotencyStore store;
+  private final Transactions transactions;
+  private final JsonMapper json;
+  private final Clock clock;
+  private final Duration retention;
+
+  public Idempotency(
+      IdempotencyStore store,
+      Transactions transactions,
+      JsonMapper json,
+      Clock clock,
+      Duration retention) {
+    this.store = store;
+    this.transactions = transactions;
+    this.json = json;
+    this.clock = clock;
+    this.retention = retention;
+  }
+
+  /**
+   * A creating call: who made it, what operation (e.g. {@code "POST /listings"}), the raw header
+   * value (null when none was sent) and the parsed request body (may be null).
+   */
+  public record Call(String principalId, String operation, String key, Object body) {
+    public Call {
+      Objects.requireNonNull(principalId, "principalId");
+      Objects.requireNonNull(operation, "operation");
+    }
+  }
+
+  /**
+   * Validates a raw {@code Idempotency-Key} header value.
+   *
+   * @return the key, or null when none was sent
+   * @throws RefusedException 400 {@code invalid-idempotency-key} for an empty, too long or
+   *     non-visible-ASCII key
+   */
+  public static String validKey(String raw) {
+    if (raw == null) {
+      return null;
+    }
+    if (raw.isEmpty()
+        || raw.length() > MAX_KEY_LENGTH
+        || !raw.chars().allMatch(c -> c >= 0x21 && c <= 0x7E)) {
+      throw Refusal.badRequest(
+              "invalid-idempotency-key",
+              HEADER
+                  + " must be 1 to "
+                  + MAX_KEY_LENGTH
+                  + " visible ASCII characters (a UUID is a good choice).")
+          .withField(HEADER)
+          .exception();
+    }
+    return raw;
+  }
+
+  /**
+   * Runs {@code work} for the current {@link Caller} once per key; see {@link #execute(Call, Class,
+   * UnaryOperator, Supplier)}.
+   */
+  public <T> Mono<ResponseEntity<T>> once(
+      String operation,
+      String rawKey,
+      Object body,
+      Class<T> bodyType,
+      Supplier<Mono<ResponseEntity<T>>> work) {
+    return Caller.current()
+        .flatMap(
+            caller ->
+                execute(
+                    new Call(caller.principalId(), operation, rawKey, body),
+                    bodyType,
+                    UnaryOperator.identity(),
+                    work));
+  }
+
+  /** {@link #execute(Call, Class, UnaryOperator, Supplier)} storing the answer as it is. */
+  public <T> Mono<ResponseEntity<T>> execute(
+      Call call, Class<T> bodyType, Supplier<Mono<ResponseEntity<T>>> work) {
+    return execute(call, bodyType, UnaryOperator.identity(), work);
+  }
+
+  /**
+   * Runs {@code work} in one transaction together with recording the key, or replays the answer
+   * recorded for the same key. Without a key, {@code work} simply runs in a transaction.
+   *
+   * @param bodyType the response body's type, to read a recorded body back
+   * @param forReplay what of the first answer's body is stored for replays (e.g. without a secret
+   *     that may be shown only once); the first caller still gets the full answer
+   */
+  public <T> Mono<ResponseEntity<T>> execute(
+      Call call,
+      Class<T> bodyType,
+      UnaryOperator<T> forReplay,
+      Supplier<Mono<ResponseEntity<T>>> work) {
+    return Mono.defer(
+        () -> {
+          String key = validKey(call.key());
+          if (key == null) {
+            return transactions.inTransaction(Mono.defer(work));
+          }
+          String fingerprint = fingerprint(call.operation(), call.body());
+          Instant now = Instant.now(clock);
+          Instant cutoff = now.minus(retention);
+          Mono<ResponseEntity<T>> fresh =
+              transactions
+                  .inTransaction(
+                      store
+                          .deleteExpired(call.principalId(), call.operation(), key, cutoff)
+                          .then(
+                              store.claim(
+                                  call.principalId(), call.operation(), key, fingerprint, now))
+                          .then(Mono.defer(work))
+                          .flatMap(
+                              answer ->
+                                  store
+                                      .complete(
+                                          record(call, key, fingerprint, now, answer, forReplay))
+                                      .thenReturn(answer)))
+                  .onErrorResume(
+                      IdempotencyStore.KeyAlreadyRecordedException.class,
+                      raced -> existing(call, key, fingerprint, cutoff, bodyType));
+          return existing(call, key, fingerprint, cutoff, bodyType)
+              .switchIfEmpty(Mono.defer(() -> fresh));
+        });
+  }
+
+  private <T> Mono<ResponseEntity<T>> existing(
+      Call call, String key, String fingerprint, Instant cutoff, Class<T> bodyType) {
+    return store
+        .find(call.principalId(), call.operation(), key)
+        .filter(record -> record.createdAt().isAfter(cutoff))
+        .map(
+            record -> {
+              if (!record.fingerprint().equals(fingerprint)) {
+                throw Refusal.conflict(
+                        "idempotency-key-reused",
+                        HEADER
+                            + " "
+                            + key
+                            + " was already used with a different request; use a new key for a"
+                            + " new request.")
+                    .withField(HEADER)
+                    .exception();
+              }
+              return replay(record, bodyType);
+            });
+  }
+
+  private <T> IdempotencyStore.Record record(
+      Call call,
+      String key,
+      String fingerprint,
+      Instant now,
+      ResponseEntity<T> answer,
+      UnaryOperator<T> forReplay) {
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    for (String name : REPLAYED_HEADERS) {
+      List<String> values = answer.getHeaders().get(name);
+      if (values != null && !values.isEmpty()) {
+        headers.put(name, values);
+      }
+    }
+    T body = answer.getBody();
+    String storedBody = body == null ? null : json.writeValueAsString(forReplay.apply(body));
+    return new IdempotencyStore.Record(
+        call.principalId(),
+        call.operation(),
+        key,
+        fingerprint,
+        answer.getStatusCode().value(),
+        json.writeValueAsString(headers),
+        storedBody,
+        now);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> ResponseEntity<T> replay(IdempotencyStore.Record record, Class<T> bodyType) {
+    HttpHeaders headers = new HttpHeaders();
+    Map<String, List<String>> stored = json.readValue(record.headers(), Map.class);
+    stored.forEach(headers::addAll);
+    headers.set(REPLAYED_HEADER, "true");
+    T body = record.body() == null ? null : json.readValue(record.body(), bodyType);
+    return ResponseEntity.status(HttpStatusCode.valueOf(record.status()))
+        .headers(headers)
+        .body(body);
+  }
+
+  /** SHA-256 over the operation and the canonical JSON of the parsed body. */
+  static String fingerprint(String operation, Object body) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update(operation.getBytes(StandardCharsets.UTF_8));
+      sha.update((byte) '\n');
+      sha.update(CANONICAL.writeValueAsBytes(body));
+      return HexFormat.of().formatHex(sha.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is always available", e);
+    }
+  }
+}

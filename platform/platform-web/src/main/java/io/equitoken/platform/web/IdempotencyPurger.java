@@ -1,0 +1,76 @@
+package io.equitoken.platform.web;
+
+import java.time.Clock;
+import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Deletes idempotency records older than the retention window, in bounded batches (at most {@code
+ * purge-batch-size} rows per statement, at most {@code purge-max-batches} statements per run), so a
+ * large backlog never becomes one long-locking delete.
+ */
+public class IdempotencyPurger implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(IdempotencyPurger.class);
+
+  private final IdempotencyStore store;
+  private final IdempotencyProperties properties;
+  private final Clock clock;
+  private volatile Disposable schedule;
+
+  public IdempotencyPurger(IdempotencyStore store, IdempotencyProperties properties, Clock clock) {
+    this.store = store;
+    this.properties = properties;
+    this.clock = clock;
+  }
+
+  /** One purge run; answers how many records were deleted. */
+  public Mono<Long> purgeExpired() {
+    Instant cutoff = Instant.now(clock).minus(properties.retention());
+    int batch = properties.purgeBatchSize();
+    return Flux.range(0, Math.max(1, properties.purgeMaxBatches()))
+        .concatMap(i -> store.purgeBatch(cutoff, batch))
+        .takeUntil(deleted -> deleted < batch)
+        .reduce(0L, Long::sum);
+  }
+
+  @Override
+  public void start() {
+    if (!properties.purgeEnabled()) {
+      return;
+    }
+    schedule =
+        Flux.interval(properties.purgeInterval(), Schedulers.parallel())
+            .onBackpressureDrop()
+            .concatMap(
+                tick ->
+                    purgeExpired()
+                        .doOnNext(n -> log.debug("Purged {} expired idempotency records", n))
+                        .onErrorResume(
+                            e -> {
+                              log.warn("Purging expired idempotency records failed", e);
+                              return Mono.empty();
+                            }))
+            .subscribe();
+  }
+
+  @Override
+  public void stop() {
+    Disposable current = schedule;
+    if (current != null) {
+      current.dispose();
+    }
+    schedule = null;
+  }
+
+  @Override
+  public boolean isRunning() {
+    return schedule != null && !schedule.isDisposed();
+  }
+}

@@ -1,0 +1,98 @@
+package io.equitoken.platform.web;
+
+import java.time.Instant;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+
+/** {@link IdempotencyStore} on the service's own PostgreSQL (table {@code idempotency_record}). */
+public class R2dbcIdempotencyStore implements IdempotencyStore {
+
+  private final DatabaseClient db;
+
+  public R2dbcIdempotencyStore(DatabaseClient db) {
+    this.db = db;
+  }
+
+  @Override
+  public Mono<Record> find(String principalId, String operation, String key) {
+    return db.sql(
+            "select principal_id, operation, idempotency_key, fingerprint, status, headers, body,"
+                + " created_at from idempotency_record where principal_id = :principal and"
+                + " operation = :operation and idempotency_key = :key")
+        .bind("principal", principalId)
+        .bind("operation", operation)
+        .bind("key", key)
+        .map(
+            row ->
+                new Record(
+                    row.get("principal_id", String.class),
+                    row.get("operation", String.class),
+                    row.get("idempotency_key", String.class),
+                    row.get("fingerprint", String.class),
+                    row.get("status", Integer.class),
+                    row.get("headers", String.class),
+                    row.get("body", String.class),
+                    row.get("created_at", Instant.class)))
+        .one();
+  }
+
+  @Override
+  public Mono<Void> claim(
+      String principalId, String operation, String key, String fingerprint, Instant createdAt) {
+    return db.sql(
+            "insert into idempotency_record (principal_id, operation, idempotency_key,"
+                + " fingerprint, status, headers, created_at) values (:principal, :operation,"
+                + " :key, :fingerprint, 0, '{}', :createdAt)")
+        .bind("principal", principalId)
+        .bind("operation", operation)
+        .bind("key", key)
+        .bind("fingerprint", fingerprint)
+        .bind("createdAt", createdAt)
+        .then()
+        .onErrorMap(DataIntegrityViolationException.class, e -> new KeyAlreadyRecordedException());
+  }
+
+  @Override
+  public Mono<Void> complete(Record record) {
+    var spec =
+        db.sql(
+                "update idempotency_record set status = :status, headers = :headers, body = :body"
+                    + " where principal_id = :principal and operation = :operation and"
+                    + " idempotency_key = :key")
+            .bind("status", record.status())
+            .bind("headers", record.headers())
+            .bind("principal", record.principalId())
+            .bind("operation", record.operation())
+            .bind("key", record.key());
+    spec =
+        record.body() == null
+            ? spec.bindNull("body", String.class)
+            : spec.bind("body", record.body());
+    return spec.then();
+  }
+
+  @Override
+  public Mono<Void> deleteExpired(
+      String principalId, String operation, String key, Instant cutoff) {
+    return db.sql(
+            "delete from idempotency_record where principal_id = :principal and operation ="
+                + " :operation and idempotency_key = :key and created_at <= :cutoff")
+        .bind("principal", principalId)
+        .bind("operation", operation)
+        .bind("key", key)
+        .bind("cutoff", cutoff)
+        .then();
+  }
+
+  @Override
+  public Mono<Long> purgeBatch(Instant cutoff, int limit) {
+    return db.sql(
+            "delete from idempotency_record where ctid = any(array(select ctid from"
+                + " idempotency_record where created_at <= :cutoff limit :limit))")
+        .bind("cutoff", cutoff)
+        .bind("limit", limit)
+        .fetch()
+        .rowsUpdated();
+  }
+}
