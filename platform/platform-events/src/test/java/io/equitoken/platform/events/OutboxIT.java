@@ -63,6 +63,59 @@ class OutboxIT {
     assertThat(header(records.get(0), "content-type")).isEqualTo("application/json");
   }
 
+  sealed interface ThingEvent permits ThingCreated, ThingRenamed, ThingForgotten {}
+
+  record ThingCreated(String id, int n) implements ThingEvent {}
+
+  record ThingRenamed(String id, String name) implements ThingEvent {}
+
+  record ThingForgotten(String id) implements ThingEvent {}
+
+  @Test
+  void outboxPublisherMapsEachEventToItsTopicKeyTypeAndData() {
+    String topic = "outbox-publisher-" + UUID.randomUUID() + ".v1";
+    OutboxPublisher<ThingEvent> publisher =
+        OutboxPublisher.<ThingEvent>builder(outbox)
+            .on(
+                ThingCreated.class,
+                e ->
+                    OutboxPublisher.Outgoing.of(
+                        topic, e.id(), "equitoken.test.thing.created.v1", Map.of("n", e.n())))
+            .on(
+                ThingRenamed.class,
+                e ->
+                    new OutboxPublisher.Outgoing(
+                        topic,
+                        e.id(),
+                        "equitoken.test.thing.renamed.v1",
+                        "thing/" + e.id(),
+                        Map.of("name", e.name())))
+            .build();
+    TransactionalOperator tx = TransactionalOperator.create(tm);
+
+    tx.transactional(
+            publisher.publishAll(
+                List.of(new ThingCreated("t-1", 7), new ThingRenamed("t-1", "seven"))))
+        .block();
+
+    List<ConsumerRecord<String, String>> records = consume(topic, 2);
+    assertThat(records).extracting(ConsumerRecord::key).containsExactly("t-1", "t-1");
+    assertThat(records)
+        .extracting(ConsumerRecord::value)
+        .containsExactly("{\"n\":7}", "{\"name\":\"seven\"}");
+    EventEnvelope created = CloudEvents.fromRecord(records.get(0));
+    EventEnvelope renamed = CloudEvents.fromRecord(records.get(1));
+    assertThat(created.type()).isEqualTo("equitoken.test.thing.created.v1");
+    assertThat(created.subject()).isEqualTo("t-1");
+    assertThat(renamed.type()).isEqualTo("equitoken.test.thing.renamed.v1");
+    assertThat(renamed.subject()).isEqualTo("thing/t-1");
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> publisher.publish(new ThingForgotten("t-1")).block())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ThingForgotten");
+  }
+
   @Test
   void shouldNeverPublishEventsOfARolledBackTransaction() {
     String topic = "outbox-rollback-" + UUID.randomUUID() + ".v1";

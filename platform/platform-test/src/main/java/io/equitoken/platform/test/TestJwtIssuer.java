@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -32,8 +33,13 @@ public final class TestJwtIssuer {
   public static final String ISSUER = "https://equitoken.test";
   public static final String AUDIENCE = "equitoken-api";
 
-  private static final RSAKey KEY = generate("test-key-1");
+  private static final RSAKey FIRST_KEY = generate("test-key-1");
   private static final RSAKey OTHER_KEY = generate("test-key-1");
+  private static final List<RSAKey> PUBLISHED =
+      new java.util.concurrent.CopyOnWriteArrayList<>(List.of(FIRST_KEY));
+  private static final java.util.concurrent.atomic.AtomicInteger FETCHES =
+      new java.util.concurrent.atomic.AtomicInteger();
+  private static volatile RSAKey current = FIRST_KEY;
   private static volatile String jwksUri;
 
   private TestJwtIssuer() {}
@@ -46,13 +52,13 @@ public final class TestJwtIssuer {
 
   /** A valid bearer token value (without the {@code Bearer } prefix). */
   public static String token(String subject, String... roles) {
-    return sign(KEY, claims(subject, roles).build());
+    return sign(current, claims(subject, roles).build());
   }
 
   public static String expiredToken(String subject, String... roles) {
     Instant past = Instant.now().minus(Duration.ofHours(2));
     return sign(
-        KEY,
+        current,
         claims(subject, roles)
             .issueTime(Date.from(past))
             .expirationTime(Date.from(past.plusSeconds(60)))
@@ -60,11 +66,11 @@ public final class TestJwtIssuer {
   }
 
   public static String tokenForAudience(String audience, String subject, String... roles) {
-    return sign(KEY, claims(subject, roles).audience(audience).build());
+    return sign(current, claims(subject, roles).audience(audience).build());
   }
 
   public static String tokenFromIssuer(String issuer, String subject, String... roles) {
-    return sign(KEY, claims(subject, roles).issuer(issuer).build());
+    return sign(current, claims(subject, roles).issuer(issuer).build());
   }
 
   /** Same {@code kid} as the real key, but signed by a key the JWKS does not publish. */
@@ -81,6 +87,65 @@ public final class TestJwtIssuer {
             .encodeToString(
                 claims(subject, "operator").build().toString().getBytes(StandardCharsets.UTF_8));
     return parts[0] + "." + forged + "." + parts[2];
+  }
+
+  /**
+   * A valid token carrying extra claims (e.g. {@code azp}, {@code scope}) besides the usual ones.
+   */
+  public static String tokenWithClaims(
+      Map<String, Object> extraClaims, String subject, String... roles) {
+    return token(current, extraClaims, subject, roles);
+  }
+
+  /** A token signed with the given key (published or not), with optional extra claims. */
+  public static String token(
+      RSAKey key, Map<String, Object> extraClaims, String subject, String... roles) {
+    JWTClaimsSet.Builder claims = claims(subject, roles);
+    extraClaims.forEach(claims::claim);
+    return sign(key, claims.build());
+  }
+
+  /** A token signed with the given key (published or not). */
+  public static String token(RSAKey key, String subject, String... roles) {
+    return token(key, Map.of(), subject, roles);
+  }
+
+  /** A fresh RS256 key with a unique {@code kid}, not yet published in the JWKS. */
+  public static RSAKey newKey() {
+    return generate("test-key-" + UUID.randomUUID());
+  }
+
+  /** Publishes a key in the JWKS (e.g. after tokens signed by it were refused as unknown). */
+  public static void publish(RSAKey key) {
+    PUBLISHED.add(key);
+  }
+
+  /** Removes a key from the JWKS (the first key cannot be retired). */
+  public static void retire(RSAKey key) {
+    if (!key.getKeyID().equals(FIRST_KEY.getKeyID())) {
+      PUBLISHED.removeIf(k -> k.getKeyID().equals(key.getKeyID()));
+    }
+  }
+
+  /**
+   * Key rotation: publishes a new key and signs every later {@link #token} with it; the old keys
+   * stay published, so tokens minted earlier stay valid. Answers the new key.
+   */
+  public static synchronized RSAKey rotate() {
+    RSAKey next = newKey();
+    publish(next);
+    current = next;
+    return next;
+  }
+
+  /** The key that signs tokens now. */
+  public static RSAKey currentKey() {
+    return current;
+  }
+
+  /** How often the JWKS was fetched (a service caches it and refetches only for an unknown kid). */
+  public static int jwksFetches() {
+    return FETCHES.get();
   }
 
   public static synchronized String jwksUri() {
@@ -120,10 +185,17 @@ public final class TestJwtIssuer {
     try {
       HttpServer server =
           HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      byte[] body = new JWKSet(KEY.toPublicJWK()).toString().getBytes(StandardCharsets.UTF_8);
       server.createContext(
           "/.well-known/jwks.json",
           exchange -> {
+            FETCHES.incrementAndGet();
+            byte[] body =
+                new JWKSet(
+                        PUBLISHED.stream()
+                            .map(k -> (com.nimbusds.jose.jwk.JWK) k.toPublicJWK())
+                            .toList())
+                    .toString()
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {

@@ -35,7 +35,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
       "equitoken.idempotency.purge-batch-size=2",
       "spring.lifecycle.timeout-per-shutdown-phase=7s"
     })
-@AutoConfigureWebTestClient
+@AutoConfigureWebTestClient(timeout = "30s")
 class IdempotencyIT {
 
   @DynamicPropertySource

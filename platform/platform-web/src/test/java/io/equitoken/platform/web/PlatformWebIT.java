@@ -26,6 +26,51 @@ class PlatformWebIT {
   }
 
   @Autowired WebTestClient web;
+  @Autowired RoleMatrix matrix;
+  @org.springframework.boot.test.web.server.LocalServerPort int port;
+
+  @Test
+  void everyCellOfTheRoleMatrixAnswersAsDeclared() {
+    var cells =
+        io.equitoken.platform.test.RoleMatrixWalker.of(matrix, "http://127.0.0.1:" + port).walk();
+    // every rule × (5 roles + anonymous)
+    assertThat(cells).hasSize(matrix.rules().size() * 6);
+  }
+
+  @Test
+  void theWalkerNoticesACellThatAnswersAgainstTheMatrix() {
+    // a matrix that claims partners may create things, which the service refuses with 403
+    var claimed =
+        java.util.List.of(
+            new io.equitoken.platform.test.RoleMatrixWalker.Rule(
+                "POST", "/things", java.util.Set.of("operator", "partner"), false));
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                io.equitoken.platform.test.RoleMatrixWalker.ofRules(
+                        claimed, "http://127.0.0.1:" + port)
+                    .walk())
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("partner")
+        .hasMessageContaining("should be allowed");
+  }
+
+  @Test
+  void rotatedKeysAndCustomClaimsAreAccepted() {
+    var unpublished = TestJwtIssuer.newKey();
+    isProblem(
+        get("/things/1", TestJwtIssuer.token(unpublished, "inv-1", "investor")),
+        401,
+        "invalid-token");
+    TestJwtIssuer.publish(unpublished);
+    get("/things/1", TestJwtIssuer.token(unpublished, "inv-1", "investor")).expectStatus().isOk();
+    get(
+            "/things/1",
+            TestJwtIssuer.tokenWithClaims(java.util.Map.of("azp", "key-1"), "inv-1", "investor"))
+        .expectStatus()
+        .isOk();
+    int fetches = TestJwtIssuer.jwksFetches();
+    assertThat(fetches).isPositive();
+  }
 
   private WebTestClient.ResponseSpec get(String path, String token) {
     var spec = web.get().uri(path);

@@ -1,0 +1,187 @@
+package io.equitoken.platform.test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The generic architecture rules every service follows (ArchUnit). A service's {@code
+ * ArchitectureTest} is a few lines:
+ *
+ * <pre>{@code
+ * class ArchitectureTest {
+ *   static final ArchitectureRules RULES =
+ *       ArchitectureRules.forService("io.equitoken.listings")
+ *           .features("listing", "token", "market")
+ *           .adapters("web", "messaging", "persistence", "config");
+ *   @Test void dependsOnlyOnItselfPlatformAndLibraries() { RULES.checkServiceBoundary(); }
+ *   @Test void featuresAreFreeOfAdaptersAndFrameworks() { RULES.checkFeaturesFreeOfAdapters(); }
+ * }
+ * }</pre>
+ *
+ * <ul>
+ *   <li><b>Service boundary</b>: the service's classes use only its own package, {@code
+ *       io.equitoken.platform..} and third-party libraries — never another service's code ({@link
+ *       #alsoAllowing} names an Equitoken library such as {@code io.equitoken.trading.engine}).
+ *   <li><b>Features free of adapters</b>: feature (domain) packages depend on no adapter package of
+ *       the service and on no framework: not Spring, R2DBC, Kafka, Jackson, Jakarta
+ *       persistence/validation/servlet, nor platform-web/platform-events — only the JDK, Reactor,
+ *       {@code io.equitoken.platform.core} and plain libraries.
+ *   <li><b>Adapters do not depend on the configuration package</b> (configuration wires adapters).
+ * </ul>
+ */
+public final class ArchitectureRules {
+
+  /** Packages a feature (domain) package must never depend on. */
+  public static final List<String> FRAMEWORK_PACKAGES =
+      List.of(
+          "org.springframework..",
+          "io.r2dbc..",
+          "org.apache.kafka..",
+          "tools.jackson..",
+          "com.fasterxml.jackson..",
+          "jakarta.persistence..",
+          "jakarta.validation..",
+          "jakarta.servlet..",
+          "io.netty..",
+          "io.equitoken.platform.web..",
+          "io.equitoken.platform.events..",
+          "io.equitoken.platform.test..");
+
+  private final String servicePackage;
+  private final List<String> features = new ArrayList<>();
+  private final List<String> adapters = new ArrayList<>();
+  private final List<String> allowedEquitokenPackages = new ArrayList<>();
+  private String configurationPackage = "config";
+  private JavaClasses classes;
+
+  private ArchitectureRules(String servicePackage) {
+    this.servicePackage = servicePackage;
+  }
+
+  /** Rules for the service rooted at {@code servicePackage}, e.g. {@code io.equitoken.listings}. */
+  public static ArchitectureRules forService(String servicePackage) {
+    return new ArchitectureRules(servicePackage);
+  }
+
+  /** The feature (domain) packages, relative to the service package (e.g. {@code "listing"}). */
+  public ArchitectureRules features(String... relative) {
+    features.addAll(Arrays.asList(relative));
+    return this;
+  }
+
+  /** The adapter packages, relative (e.g. {@code "web", "messaging", "persistence", "config"}). */
+  public ArchitectureRules adapters(String... relative) {
+    adapters.addAll(Arrays.asList(relative));
+    return this;
+  }
+
+  /** The package that wires adapters (default {@code config}). */
+  public ArchitectureRules configurationPackage(String relative) {
+    this.configurationPackage = relative;
+    return this;
+  }
+
+  /** Another Equitoken package the service may use (a library, e.g. the trading engine). */
+  public ArchitectureRules alsoAllowing(String... packages) {
+    allowedEquitokenPackages.addAll(Arrays.asList(packages));
+    return this;
+  }
+
+  /** The service's production classes (tests excluded), imported once. */
+  public synchronized JavaClasses classes() {
+    if (classes == null) {
+      classes =
+          new ClassFileImporter()
+              .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+              .importPackages(servicePackage);
+    }
+    return classes;
+  }
+
+  public ArchRule serviceBoundary() {
+    List<String> own = new ArrayList<>();
+    own.add(servicePackage);
+    own.add("io.equitoken.platform");
+    own.addAll(allowedEquitokenPackages);
+    DescribedPredicate<JavaClass> foreignEquitoken =
+        DescribedPredicate.describe(
+            "belong to another Equitoken service",
+            c ->
+                c.getPackageName().startsWith("io.equitoken")
+                    && own.stream()
+                        .noneMatch(
+                            p ->
+                                c.getPackageName().equals(p)
+                                    || c.getPackageName().startsWith(p + ".")));
+    return noClasses()
+        .that()
+        .resideInAPackage(servicePackage + "..")
+        .should()
+        .dependOnClassesThat(foreignEquitoken)
+        .because("services talk only through Kafka topics and contracts (DESIGN.md §1)");
+  }
+
+  public ArchRule featuresFreeOfAdapters() {
+    if (features.isEmpty()) {
+      throw new IllegalStateException("name the feature packages with features(...)");
+    }
+    List<String> forbidden = new ArrayList<>(FRAMEWORK_PACKAGES);
+    for (String adapter : adapters) {
+      forbidden.add(servicePackage + "." + adapter + "..");
+    }
+    return noClasses()
+        .that()
+        .resideInAnyPackage(packages(features))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(forbidden.toArray(String[]::new))
+        .because("the domain decides and adapters translate (STYLE.md)");
+  }
+
+  public ArchRule adaptersIndependentOfConfiguration() {
+    List<String> nonConfig =
+        adapters.stream().filter(a -> !a.equals(configurationPackage)).toList();
+    if (nonConfig.isEmpty()) {
+      throw new IllegalStateException("name the adapter packages with adapters(...)");
+    }
+    return noClasses()
+        .that()
+        .resideInAnyPackage(packages(nonConfig))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(servicePackage + "." + configurationPackage + "..")
+        .because("configuration wires adapters, not the other way round");
+  }
+
+  public void checkServiceBoundary() {
+    serviceBoundary().check(classes());
+  }
+
+  public void checkFeaturesFreeOfAdapters() {
+    featuresFreeOfAdapters().check(classes());
+  }
+
+  public void checkAdaptersIndependentOfConfiguration() {
+    adaptersIndependentOfConfiguration().check(classes());
+  }
+
+  /** All three rules. */
+  public void checkAll() {
+    checkServiceBoundary();
+    checkFeaturesFreeOfAdapters();
+    checkAdaptersIndependentOfConfiguration();
+  }
+
+  private String[] packages(List<String> relative) {
+    return relative.stream().map(p -> servicePackage + "." + p + "..").toArray(String[]::new);
+  }
+}

@@ -1,0 +1,85 @@
+package io.equitoken.platform.test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TestKitTest {
+
+  @Test
+  void fixedMutableClockStandsStillUntilMoved() {
+    Instant start = Instant.parse("2026-01-01T00:00:00Z");
+    MutableClock clock = MutableClock.fixedAt(start);
+    assertThat(clock.instant()).isEqualTo(start);
+    clock.advance(Duration.ofHours(1));
+    assertThat(clock.instant()).isEqualTo(start.plusSeconds(3600));
+    clock.set(start.plusSeconds(5));
+    assertThat(clock.instant()).isEqualTo(start.plusSeconds(5));
+    clock.reset();
+    assertThat(clock.instant()).isEqualTo(start);
+  }
+
+  @Test
+  void systemMutableClockRunsWithAnOffset() {
+    MutableClock clock = MutableClock.systemPlusOffset();
+    clock.advance(Duration.ofDays(400));
+    assertThat(clock.instant()).isAfter(Instant.now().plus(Duration.ofDays(399)));
+    clock.reset();
+    assertThat(clock.instant()).isBefore(Instant.now().plus(Duration.ofDays(1)));
+  }
+
+  @Test
+  void eventContractsAreFoundAndEveryExampleConforms() {
+    assertThat(EventContracts.types())
+        .contains(
+            "equitoken.listings.listing.published.v1", "equitoken.identity.api-key.created.v1");
+    EventContracts.assertEverySchemaHasAValidExample();
+    String example = EventContracts.example("equitoken.listings.listing.published.v1");
+    EventContracts.assertConforms("equitoken.listings.listing.published.v1", example);
+  }
+
+  @Test
+  void eventContractsNameWhatIsWrong() {
+    assertThat(EventContracts.violations("equitoken.listings.listing.published.v1", "{}"))
+        .isNotEmpty();
+    assertThat(EventContracts.violations("equitoken.nothing.thing.happened.v1", "{}"))
+        .singleElement()
+        .asString()
+        .contains("no contract");
+    assertThatThrownBy(
+            () -> EventContracts.assertConforms("equitoken.listings.listing.published.v1", "{}"))
+        .isInstanceOf(AssertionError.class);
+  }
+
+  @Test
+  void walkerMatchesSpringPathPatterns() {
+    assertThat(RoleMatrixWalker.toRegex("/listings/{id}").matcher("/listings/l-1").matches())
+        .isTrue();
+    assertThat(RoleMatrixWalker.toRegex("/listings/{id}").matcher("/listings/l-1/x").matches())
+        .isFalse();
+    assertThat(RoleMatrixWalker.toRegex("/docs/**").matcher("/docs/a/b").matches()).isTrue();
+    assertThat(RoleMatrixWalker.toRegex("/docs/**").matcher("/docs").matches()).isTrue();
+    assertThat(RoleMatrixWalker.toRegex("/files/{name}.pdf").matcher("/files/x.pdf").matches())
+        .isTrue();
+    assertThat(RoleMatrixWalker.toRegex("/").matcher("/").matches()).isTrue();
+  }
+
+  @Test
+  void walkerFillsPathVariables() {
+    RoleMatrixWalker walker =
+        RoleMatrixWalker.ofRules(
+                List.of(
+                    new RoleMatrixWalker.Rule(
+                        "GET", "/listings/{listingId}/token", Set.of("investor"), false)),
+                "http://127.0.0.1:1")
+            .pathVariable("listingId", "lst-9");
+    assertThat(walker.concretePath("/listings/{listingId}/token"))
+        .isEqualTo("/listings/lst-9/token");
+    assertThat(walker.concretePath("/orders/{orderId}")).isEqualTo("/orders/walker-orderId");
+  }
+}
