@@ -42,7 +42,7 @@ import tools.jackson.databind.json.JsonMapper;
       KafkaAutoConfiguration.class
     },
     afterName = "org.springframework.boot.data.r2dbc.autoconfigure.DataR2dbcAutoConfiguration")
-@EnableConfigurationProperties(OutboxProperties.class)
+@EnableConfigurationProperties({OutboxProperties.class, EventRetentionProperties.class})
 public class EventsAutoConfiguration {
 
   @Bean
@@ -55,7 +55,8 @@ public class EventsAutoConfiguration {
                   Stream.of("classpath:db/platform"))
               .distinct()
               .toArray(String[]::new);
-      configuration.locations(locations);
+      // out of order: an existing database picks up a platform migration added below its V1
+      configuration.locations(locations).outOfOrder(true);
     };
   }
 
@@ -115,6 +116,14 @@ public class EventsAutoConfiguration {
       OutboxProperties properties) {
     return new OutboxRelay(
         db, TransactionalOperator.create(tm), (KafkaTemplate<String, String>) kafka, properties);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBean(DatabaseClient.class)
+  EventRetention eventRetention(
+      DatabaseClient db, EventRetentionProperties properties, ObjectProvider<Clock> clock) {
+    return new EventRetention(db, properties, clock.getIfUnique(Clock::systemUTC));
   }
 
   @Bean

@@ -35,7 +35,8 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>Same key + same body (compared by a SHA-256 of the canonical JSON of the parsed body, so
  *       whitespace and member order do not matter) → the first answer is replayed: status, the
  *       headers that matter ({@code Location}, {@code Content-Location}, {@code ETag}, {@code
- *       Cache-Control}) and body, plus {@code Idempotent-Replayed: true}.
+ *       Cache-Control}) and body, plus {@code Idempotent-Replayed: true} (the first answer carries
+ *       {@code Idempotent-Replayed: false}).
  *   <li>Same key + another body → 409 {@code idempotency-key-reused}.
  *   <li>The key is recorded in the same transaction as the work, so two concurrent requests with
  *       one key cannot both do it: the second waits for the first and replays its answer. A refused
@@ -183,7 +184,7 @@ public class Idempotency {
                                   store
                                       .complete(
                                           record(call, key, fingerprint, now, answer, forReplay))
-                                      .thenReturn(answer)))
+                                      .thenReturn(firstAnswer(answer))))
                   .onErrorResume(
                       IdempotencyStore.KeyAlreadyRecordedException.class,
                       raced -> existing(call, key, fingerprint, cutoff, bodyType));
@@ -239,6 +240,13 @@ public class Idempotency {
         json.writeValueAsString(headers),
         storedBody,
         now);
+  }
+
+  private static <T> ResponseEntity<T> firstAnswer(ResponseEntity<T> answer) {
+    HttpHeaders headers = new HttpHeaders();
+    headers.addAll(answer.getHeaders());
+    headers.set(REPLAYED_HEADER, "false");
+    return new ResponseEntity<>(answer.getBody(), headers, answer.getStatusCode());
   }
 
   @SuppressWarnings("unchecked")

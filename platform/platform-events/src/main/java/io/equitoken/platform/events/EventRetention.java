@@ -1,0 +1,100 @@
+package io.equitoken.platform.events;
+
+import java.time.Clock;
+import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Deletes published outbox rows and processed-event ids older than their retention windows (ADR
+ * 0002), in bounded batches: at most {@code batch-size} rows per statement and {@code max-batches}
+ * statements per table and run, so a backlog never becomes one long-locking delete. Unpublished
+ * outbox rows are never deleted, however old.
+ */
+public class EventRetention implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(EventRetention.class);
+
+  /** How many rows one run deleted. */
+  public record Purged(long outboxEvents, long processedEvents) {}
+
+  private final DatabaseClient db;
+  private final EventRetentionProperties properties;
+  private final Clock clock;
+  private volatile Disposable schedule;
+
+  public EventRetention(DatabaseClient db, EventRetentionProperties properties, Clock clock) {
+    this.db = db;
+    this.properties = properties;
+    this.clock = clock;
+  }
+
+  /** One run over both tables. */
+  public Mono<Purged> purge() {
+    Instant now = Instant.now(clock);
+    Mono<Long> outbox =
+        batches(
+            db.sql(
+                    "delete from outbox_event where seq in (select seq from outbox_event where"
+                        + " published_at is not null and published_at < :cutoff order by seq"
+                        + " limit :limit)")
+                .bind("cutoff", now.minus(properties.outbox()))
+                .bind("limit", properties.batchSize()));
+    Mono<Long> processed =
+        batches(
+            db.sql(
+                    "delete from processed_event where ctid = any(array(select ctid from"
+                        + " processed_event where processed_at < :cutoff limit :limit))")
+                .bind("cutoff", now.minus(properties.processed()))
+                .bind("limit", properties.batchSize()));
+    return outbox.zipWith(processed, Purged::new);
+  }
+
+  private Mono<Long> batches(DatabaseClient.GenericExecuteSpec delete) {
+    int batch = properties.batchSize();
+    return Flux.range(0, Math.max(1, properties.maxBatches()))
+        .concatMap(i -> delete.fetch().rowsUpdated())
+        .takeUntil(deleted -> deleted < batch)
+        .reduce(0L, Long::sum);
+  }
+
+  @Override
+  public void start() {
+    if (!properties.enabled()) {
+      return;
+    }
+    schedule =
+        Flux.interval(properties.interval(), Schedulers.parallel())
+            .onBackpressureDrop()
+            .concatMap(
+                tick ->
+                    purge()
+                        .doOnNext(p -> log.debug("Event retention purged {}", p))
+                        .onErrorResume(
+                            e -> {
+                              log.warn("Event retention purge failed", e);
+                              return Mono.empty();
+                            }))
+            .subscribe();
+  }
+
+  @Override
+  public void stop() {
+    Disposable current = schedule;
+    if (current != null) {
+      current.dispose();
+    }
+    schedule = null;
+  }
+
+  @Override
+  public boolean isRunning() {
+    return schedule != null && !schedule.isDisposed();
+  }
+}
