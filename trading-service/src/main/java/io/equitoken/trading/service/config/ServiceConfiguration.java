@@ -1,0 +1,122 @@
+package io.equitoken.trading.service.config;
+
+import io.equitoken.trading.service.history.HistoryStore;
+import io.equitoken.trading.service.history.MarketResults;
+import io.equitoken.trading.service.history.PriceHistory;
+import io.equitoken.trading.service.kernel.Outbox;
+import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.trading.service.market.MarketFacts;
+import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.order.Gates;
+import io.equitoken.trading.service.order.OrderProjection;
+import io.equitoken.trading.service.order.OrderService;
+import io.equitoken.trading.service.order.OrderStore;
+import io.equitoken.trading.service.transfer.TransferService;
+import io.equitoken.trading.service.transfer.TransferStore;
+import io.equitoken.trading.service.window.TradableTokens;
+import io.equitoken.trading.service.window.WindowClock;
+import io.equitoken.trading.service.window.WindowRules;
+import io.equitoken.trading.service.window.WindowService;
+import io.equitoken.trading.service.window.WindowStore;
+import java.time.Clock;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.TopicBuilder;
+
+/** Wires the plain-Java features to their adapters. */
+@Configuration
+@EnableConfigurationProperties(TradingProperties.class)
+class ServiceConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  @Bean
+  WindowService windowService(
+      WindowStore store,
+      Outbox outbox,
+      Transactions transactions,
+      Clock clock,
+      TradingProperties properties) {
+    return new WindowService(
+        store,
+        new WindowRules(properties.maxWindowLength()),
+        outbox,
+        transactions,
+        clock,
+        UUID::randomUUID);
+  }
+
+  @Bean
+  WindowClock windowClock(
+      WindowStore store,
+      MarketStore market,
+      Outbox outbox,
+      Transactions transactions,
+      Clock clock,
+      TradingProperties properties) {
+    TradableTokens tokens = market::tradable;
+    return new WindowClock(
+        store, tokens, outbox, transactions, clock, properties.indicateInterval());
+  }
+
+  @Bean
+  MarketFacts marketFacts(MarketStore market, Outbox outbox, WindowClock clock) {
+    return new MarketFacts(market, outbox, clock);
+  }
+
+  @Bean
+  OrderService orderService(
+      OrderStore orders,
+      MarketStore market,
+      WindowStore windows,
+      Outbox outbox,
+      Transactions transactions,
+      Clock clock) {
+    return new OrderService(
+        orders, market, new Gates(market, windows), outbox, transactions, clock, UUID::randomUUID);
+  }
+
+  @Bean
+  TransferService transferService(
+      TransferStore store,
+      MarketStore market,
+      Outbox outbox,
+      Transactions transactions,
+      Clock clock) {
+    return new TransferService(store, market, outbox, transactions, clock, UUID::randomUUID);
+  }
+
+  @Bean
+  OrderProjection orderProjection(OrderStore orders) {
+    return new OrderProjection(orders);
+  }
+
+  @Bean
+  MarketResults marketResults(HistoryStore history) {
+    return new MarketResults(history);
+  }
+
+  @Bean
+  PriceHistory priceHistory(HistoryStore history) {
+    return new PriceHistory(history);
+  }
+
+  /** Commands to the matcher, keyed by token: partitions bound how many matchers work at once. */
+  @Bean
+  NewTopic tradingOrdersTopic(TradingProperties properties) {
+    return TopicBuilder.name(Outbox.COMMANDS).partitions(properties.partitions()).build();
+  }
+
+  @Bean
+  NewTopic tradingEventsTopic(TradingProperties properties) {
+    return TopicBuilder.name(Outbox.EVENTS).partitions(properties.partitions()).build();
+  }
+}

@@ -1,0 +1,36 @@
+package io.equitoken.trading.service.history;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+import reactor.core.publisher.Mono;
+
+/** Applies the matcher's trade and auction events to price history and window auction state. */
+public final class MarketResults {
+
+  private final HistoryStore store;
+
+  public MarketResults(HistoryStore store) {
+    this.store = store;
+  }
+
+  public Mono<Void> tradeExecuted(ExecutedTrade trade) {
+    return store.trade(trade);
+  }
+
+  public Mono<Void> indicative(
+      UUID windowId,
+      String tokenId,
+      BigDecimal price,
+      BigDecimal volume,
+      BigDecimal imbalance,
+      String side,
+      Instant asOf) {
+    return store.indicative(windowId, tokenId, price, volume, imbalance, side, asOf);
+  }
+
+  public Mono<Void> auctionResult(
+      UUID windowId, String tokenId, boolean cleared, BigDecimal price, Instant decidedAt) {
+    return store.auctionResult(windowId, tokenId, cleared, price, decidedAt);
+  }
+}

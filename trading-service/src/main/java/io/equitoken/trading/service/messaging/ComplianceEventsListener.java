@@ -1,0 +1,51 @@
+package io.equitoken.trading.service.messaging;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.events.EventEnvelope;
+import io.equitoken.platform.events.IdempotentConsumer;
+import io.equitoken.trading.service.market.KycStanding;
+import io.equitoken.trading.service.market.MarketFacts;
+import java.time.Duration;
+import java.time.Instant;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/** KYC standings from compliance-service's {@code status.changed}: the order gate's read model. */
+@Component
+class ComplianceEventsListener {
+
+  static final String TOPIC = "compliance.events.v1";
+  static final String STATUS_CHANGED = "equitoken.compliance.status.changed.v1";
+  static final String CONSUMER = "trading-service.compliance";
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  /** Trimmed copy of {@code status.changed}. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record StatusChanged(String investorId, String kycState, Instant expiresAt, Instant changedAt) {}
+
+  private final IdempotentConsumer consumer;
+  private final MarketFacts facts;
+  private final JsonMapper json;
+
+  ComplianceEventsListener(IdempotentConsumer consumer, MarketFacts facts, JsonMapper json) {
+    this.consumer = consumer;
+    this.facts = facts;
+    this.json = json;
+  }
+
+  @KafkaListener(topics = TOPIC, groupId = "trading-service.compliance")
+  void onEvent(ConsumerRecord<String, String> record) {
+    EventEnvelope event = CloudEvents.fromRecord(record);
+    if (!STATUS_CHANGED.equals(event.type())) {
+      return;
+    }
+    var d = Consumed.read(json, event, StatusChanged.class);
+    Consumed.require(
+        event, d.investorId() != null && d.kycState() != null && d.changedAt() != null);
+    var standing = new KycStanding(d.investorId(), d.kycState(), d.expiresAt(), d.changedAt());
+    consumer.handleOnce(CONSUMER, event, e -> facts.kycChanged(standing)).block(TIMEOUT);
+  }
+}

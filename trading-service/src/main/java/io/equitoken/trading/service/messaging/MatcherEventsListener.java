@@ -1,0 +1,135 @@
+package io.equitoken.trading.service.messaging;
+
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.events.EventEnvelope;
+import io.equitoken.platform.events.IdempotentConsumer;
+import io.equitoken.trading.service.history.ExecutedTrade;
+import io.equitoken.trading.service.history.MarketResults;
+import io.equitoken.trading.service.order.Order;
+import io.equitoken.trading.service.order.OrderProjection;
+import java.time.Duration;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Projects the matcher's committed results (read_committed) into order statuses, fills, price
+ * history and auction state, each event once. Other types on the topic (window events, holdings,
+ * prices, transfers) are not projected here.
+ */
+@Component
+class MatcherEventsListener {
+
+  static final String CONSUMER = "trading-service.projection";
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final IdempotentConsumer consumer;
+  private final OrderProjection orders;
+  private final MarketResults market;
+  private final JsonMapper json;
+
+  MatcherEventsListener(
+      IdempotentConsumer consumer, OrderProjection orders, MarketResults market, JsonMapper json) {
+    this.consumer = consumer;
+    this.orders = orders;
+    this.market = market;
+    this.json = json;
+  }
+
+  @KafkaListener(topics = MatcherEvents.TOPIC, groupId = "trading-service.projection")
+  void onEvent(ConsumerRecord<String, String> record) {
+    EventEnvelope event = CloudEvents.fromRecord(record);
+    Mono<Void> apply = apply(event);
+    if (apply != null) {
+      consumer.handleOnce(CONSUMER, event, e -> apply).block(TIMEOUT);
+    }
+  }
+
+  private Mono<Void> apply(EventEnvelope e) {
+    String type = e.type();
+    if (!type.startsWith(MatcherEvents.PREFIX)) {
+      return null;
+    }
+    return switch (type.substring(MatcherEvents.PREFIX.length())) {
+      case "order.accepted.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.Accepted.class);
+        Consumed.require(e, d.orderId() != null && d.acceptedAt() != null);
+        yield orders.accepted(d.orderId(), d.acceptedAt());
+      }
+      case "order.rejected.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.Rejected.class);
+        Consumed.require(e, d.orderId() != null && d.rejectedAt() != null && d.reason() != null);
+        yield orders.rejected(d.orderId(), d.reason().code(), d.reason().detail(), d.rejectedAt());
+      }
+      case "order.filled.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.Filled.class);
+        Consumed.require(
+            e,
+            d.orderId() != null
+                && d.tradeId() != null
+                && d.price() != null
+                && d.quantity() != null
+                && d.filledQuantity() != null
+                && d.remainingQuantity() != null
+                && d.executedAt() != null);
+        yield orders.filled(
+            d.orderId(),
+            new Order.Fill(d.tradeId(), d.price(), d.quantity(), d.executedAt()),
+            d.filledQuantity(),
+            d.remainingQuantity(),
+            d.averagePrice(),
+            d.status());
+      }
+      case "order.cancelled.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.Cancelled.class);
+        Consumed.require(e, d.orderId() != null && d.cancelledAt() != null);
+        yield orders.cancelled(
+            d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.reason(), d.cancelledAt());
+      }
+      case "order.expired.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.Expired.class);
+        Consumed.require(e, d.orderId() != null && d.expiredAt() != null);
+        yield orders.expired(d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.expiredAt());
+      }
+      case "trade.executed.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.TradeExecuted.class);
+        Consumed.require(
+            e,
+            d.tradeId() != null
+                && d.tokenId() != null
+                && d.price() != null
+                && d.quantity() != null
+                && d.executedAt() != null);
+        yield market.tradeExecuted(
+            new ExecutedTrade(
+                d.tradeId(), d.tokenId(), d.windowId(), d.price(), d.quantity(), d.executedAt()));
+      }
+      case "auction.indicative.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.AuctionIndicative.class);
+        Consumed.require(e, d.windowId() != null && d.tokenId() != null && d.asOf() != null);
+        yield market.indicative(
+            d.windowId(),
+            d.tokenId(),
+            d.indicativePrice(),
+            d.indicativeVolume(),
+            d.imbalance(),
+            d.imbalanceSide(),
+            d.asOf());
+      }
+      case "auction.result.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.AuctionResult.class);
+        Consumed.require(
+            e,
+            d.windowId() != null
+                && d.tokenId() != null
+                && d.cleared() != null
+                && d.decidedAt() != null);
+        yield market.auctionResult(
+            d.windowId(), d.tokenId(), d.cleared(), d.clearingPrice(), d.decidedAt());
+      }
+      default -> null;
+    };
+  }
+}

@@ -1,0 +1,167 @@
+package io.equitoken.trading.service.order;
+
+import io.equitoken.trading.service.kernel.CommandIds;
+import io.equitoken.trading.service.kernel.Outbox;
+import io.equitoken.trading.service.kernel.Refused;
+import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.trading.service.market.MarketStore;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
+
+/**
+ * Order intake: shape, gates, then the order and its {@code order.place} command in one transaction
+ * (the outbox); the matcher decides the rest, and {@link OrderProjection} shows it.
+ */
+public final class OrderService {
+
+  private final OrderStore orders;
+  private final MarketStore market;
+  private final Gates gates;
+  private final Outbox outbox;
+  private final Transactions transactions;
+  private final Clock clock;
+  private final Supplier<UUID> ids;
+
+  public OrderService(
+      OrderStore orders,
+      MarketStore market,
+      Gates gates,
+      Outbox outbox,
+      Transactions transactions,
+      Clock clock,
+      Supplier<UUID> ids) {
+    this.orders = orders;
+    this.market = market;
+    this.gates = gates;
+    this.outbox = outbox;
+    this.transactions = transactions;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  /** The {@code order.place} command the matcher gets. */
+  public record Place(
+      String commandId,
+      String orderId,
+      String ownerId,
+      String tokenId,
+      String windowId,
+      String side,
+      BigDecimal quantity,
+      BigDecimal limitPrice,
+      Instant at) {}
+
+  /** The {@code order.cancel} command the matcher gets. */
+  public record Cancel(
+      String commandId, String orderId, String ownerId, String tokenId, Instant at) {}
+
+  public Mono<Order> place(Trader trader, OrderRequest request) {
+    String tokenId = request.tokenId();
+    Mono<Optional<io.equitoken.trading.service.market.TokenInfo>> token =
+        tokenId == null || tokenId.isBlank()
+            ? Mono.just(Optional.empty())
+            : market.token(tokenId).map(Optional::of).defaultIfEmpty(Optional.empty());
+    return token.flatMap(
+        t -> {
+          OrderRules.check(request, t.orElse(null));
+          Instant now = now();
+          return gates
+              .check(trader, request, t.orElse(null), now)
+              .flatMap(
+                  window -> {
+                    Order order =
+                        new Order(
+                            ids.get(),
+                            trader.principalId(),
+                            tokenId,
+                            request.side(),
+                            request.quantity(),
+                            request.maxPrice(),
+                            window.id(),
+                            OrderStatus.PENDING,
+                            BigDecimal.ZERO,
+                            request.quantity(),
+                            null,
+                            null,
+                            null,
+                            null,
+                            now,
+                            now,
+                            null);
+                    return transactions.inTransaction(
+                        orders.insert(order).then(command(order, now)).thenReturn(order));
+                  });
+        });
+  }
+
+  private Mono<Void> command(Order o, Instant now) {
+    String id = o.id().toString();
+    return outbox.command(
+        o.tokenId(),
+        "order.place",
+        new Place(
+            CommandIds.of("order.place", id),
+            id,
+            o.ownerId(),
+            o.tokenId(),
+            o.windowId().toString(),
+            o.side(),
+            o.quantity(),
+            o.limitPrice(),
+            now));
+  }
+
+  /** The order if the trader may see it (owner, or operator); others get a 404, as if absent. */
+  public Mono<Order> get(Trader trader, UUID id) {
+    return orders
+        .find(id)
+        .filter(o -> trader.operator() || o.ownerId().equals(trader.principalId()))
+        .switchIfEmpty(
+            Mono.error(() -> Refused.notFound("order-not-found", "No order with id " + id)));
+  }
+
+  /**
+   * Asks the matcher to cancel the order (202). Repeating it is harmless (same command id). Once
+   * the order is final it is a 409 naming the status.
+   */
+  public Mono<Order> cancel(Trader trader, UUID id) {
+    return get(trader, id)
+        .flatMap(
+            o -> {
+              if (o.status().isFinal()) {
+                return Mono.error(
+                    Refused.conflict(
+                            "order-final",
+                            "Expected the order to be pending, open or partially filled, but it is "
+                                + o.status().wire())
+                        .with("status", o.status().wire()));
+              }
+              Instant now = now();
+              String orderId = id.toString();
+              return transactions.inTransaction(
+                  orders
+                      .cancelRequested(id, now)
+                      .then(
+                          outbox.command(
+                              o.tokenId(),
+                              "order.cancel",
+                              new Cancel(
+                                  CommandIds.of("order.cancel", orderId),
+                                  orderId,
+                                  o.ownerId(),
+                                  o.tokenId(),
+                                  now)))
+                      .then(orders.find(id)));
+            });
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}

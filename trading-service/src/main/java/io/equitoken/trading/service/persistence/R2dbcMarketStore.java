@@ -1,0 +1,142 @@
+package io.equitoken.trading.service.persistence;
+
+import io.equitoken.trading.service.market.KycStanding;
+import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.market.TokenInfo;
+import java.math.BigDecimal;
+import java.time.Instant;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+@Component
+class R2dbcMarketStore implements MarketStore {
+
+  private static final String TRADABLE =
+      "select t.token_id from token t join listing_state l on l.listing_id = t.listing_id"
+          + " where l.status = 'active'";
+
+  private final DatabaseClient db;
+
+  R2dbcMarketStore(DatabaseClient db) {
+    this.db = db;
+  }
+
+  @Override
+  public Mono<Boolean> saveToken(TokenInfo t) {
+    return db.sql(
+            "insert into token (token_id, listing_id, issuer_id, supply, issue_price, tick_size,"
+                + " lot_size, issued_at) values (:id, :listing, :issuer, :supply, :price, :tick,"
+                + " :lot, :at) on conflict do nothing")
+        .bind("id", t.tokenId())
+        .bind("listing", t.listingId())
+        .bind("issuer", t.issuerId())
+        .bind("supply", t.supply())
+        .bind("price", t.issuePrice())
+        .bind("tick", t.tickSize())
+        .bind("lot", t.lotSize())
+        .bind("at", t.issuedAt())
+        .fetch()
+        .rowsUpdated()
+        .map(n -> n == 1);
+  }
+
+  @Override
+  public Mono<TokenInfo> token(String tokenId) {
+    return db.sql("select * from token where token_id = :id")
+        .bind("id", tokenId)
+        .map(
+            row ->
+                new TokenInfo(
+                    row.get("token_id", String.class),
+                    row.get("listing_id", String.class),
+                    row.get("issuer_id", String.class),
+                    row.get("supply", BigDecimal.class),
+                    row.get("issue_price", BigDecimal.class),
+                    row.get("tick_size", BigDecimal.class),
+                    row.get("lot_size", BigDecimal.class),
+                    row.get("issued_at", Instant.class)))
+        .one();
+  }
+
+  @Override
+  public Mono<Boolean> listingStatus(String listingId, String status, String tokenId, Instant at) {
+    // The previous status comes back so that "became active" is decided under the row lock.
+    var spec =
+        db.sql(
+            "with old as (select status from listing_state where listing_id = :id for update),"
+                + " up as (insert into listing_state (listing_id, status, token_id, changed_at)"
+                + " values (:id, :status, :token, :at) on conflict (listing_id) do update set"
+                + " status = excluded.status, token_id = coalesce(excluded.token_id,"
+                + " listing_state.token_id), changed_at = excluded.changed_at"
+                + " where listing_state.changed_at <= excluded.changed_at returning status)"
+                + " select (select status from up) as now, (select status from old) as before");
+    spec = spec.bind("id", listingId).bind("status", status).bind("at", at);
+    spec = Sql.bind(spec, "token", tokenId, String.class);
+    return spec.map(
+            row ->
+                "active".equals(row.get("now", String.class))
+                    && !"active".equals(row.get("before", String.class)))
+        .one();
+  }
+
+  @Override
+  public Mono<String> listingStatusOf(String listingId) {
+    return db.sql("select status from listing_state where listing_id = :id")
+        .bind("id", listingId)
+        .map(row -> row.get("status", String.class))
+        .one();
+  }
+
+  @Override
+  public Mono<String> tokenOfListing(String listingId) {
+    return db.sql("select token_id from token where listing_id = :id")
+        .bind("id", listingId)
+        .map(row -> row.get("token_id", String.class))
+        .one();
+  }
+
+  @Override
+  public Flux<String> tradable() {
+    return db.sql(TRADABLE + " order by t.token_id")
+        .map(row -> row.get("token_id", String.class))
+        .all();
+  }
+
+  @Override
+  public Mono<Boolean> isTradable(String tokenId) {
+    return db.sql("select exists (" + TRADABLE + " and t.token_id = :id) as ok")
+        .bind("id", tokenId)
+        .map(row -> Boolean.TRUE.equals(row.get("ok", Boolean.class)))
+        .one();
+  }
+
+  @Override
+  public Mono<Void> kyc(KycStanding k) {
+    var spec =
+        db.sql(
+            "insert into kyc_standing (investor_id, kyc_state, expires_at, changed_at) values"
+                + " (:id, :state, :expires, :at) on conflict (investor_id) do update set"
+                + " kyc_state = excluded.kyc_state, expires_at = excluded.expires_at,"
+                + " changed_at = excluded.changed_at"
+                + " where kyc_standing.changed_at <= excluded.changed_at");
+    spec = spec.bind("id", k.investorId()).bind("state", k.kycState()).bind("at", k.changedAt());
+    spec = Sql.bind(spec, "expires", k.expiresAt(), Instant.class);
+    return spec.fetch().rowsUpdated().then();
+  }
+
+  @Override
+  public Mono<KycStanding> kyc(String investorId) {
+    return db.sql("select * from kyc_standing where investor_id = :id")
+        .bind("id", investorId)
+        .map(
+            row ->
+                new KycStanding(
+                    row.get("investor_id", String.class),
+                    row.get("kyc_state", String.class),
+                    row.get("expires_at", Instant.class),
+                    row.get("changed_at", Instant.class)))
+        .one();
+  }
+}

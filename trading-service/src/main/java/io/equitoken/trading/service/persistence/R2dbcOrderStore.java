@@ -1,0 +1,227 @@
+package io.equitoken.trading.service.persistence;
+
+import io.equitoken.trading.service.order.Order;
+import io.equitoken.trading.service.order.OrderStatus;
+import io.equitoken.trading.service.order.OrderStore;
+import io.r2dbc.spi.Readable;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+@Component
+class R2dbcOrderStore implements OrderStore {
+
+  private static final String NOT_FINAL =
+      "status not in ('filled', 'cancelled', 'expired', 'rejected')";
+
+  private final DatabaseClient db;
+
+  R2dbcOrderStore(DatabaseClient db) {
+    this.db = db;
+  }
+
+  @Override
+  public Mono<Void> insert(Order o) {
+    return db.sql(
+            "insert into trade_order (id, owner_id, token_id, side, quantity, limit_price,"
+                + " window_id, status, filled_quantity, remaining_quantity, created_at,"
+                + " updated_at) values (:id, :owner, :token, :side, :quantity, :price, :window,"
+                + " :status, :filled, :remaining, :created, :updated)")
+        .bind("id", o.id())
+        .bind("owner", o.ownerId())
+        .bind("token", o.tokenId())
+        .bind("side", o.side())
+        .bind("quantity", o.quantity())
+        .bind("price", o.limitPrice())
+        .bind("window", o.windowId())
+        .bind("status", o.status().wire())
+        .bind("filled", o.filledQuantity())
+        .bind("remaining", o.remainingQuantity())
+        .bind("created", o.createdAt())
+        .bind("updated", o.updatedAt())
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Order> find(UUID id) {
+    return db.sql("select * from trade_order where id = :id")
+        .bind("id", id)
+        .map(R2dbcOrderStore::order)
+        .one()
+        .flatMap(
+            o ->
+                db.sql(
+                        "select trade_id, price, quantity, executed_at from order_fill"
+                            + " where order_id = :id order by executed_at, trade_id")
+                    .bind("id", id)
+                    .map(
+                        row ->
+                            new Order.Fill(
+                                row.get("trade_id", String.class),
+                                row.get("price", BigDecimal.class),
+                                row.get("quantity", BigDecimal.class),
+                                row.get("executed_at", Instant.class)))
+                    .all()
+                    .collectList()
+                    .map(o::withFills));
+  }
+
+  @Override
+  public Flux<Order> page(
+      String ownerId,
+      OrderStatus status,
+      String tokenId,
+      Instant afterCreated,
+      UUID afterId,
+      int limit) {
+    StringBuilder sql = new StringBuilder("select * from trade_order where owner_id = :owner");
+    if (status != null) {
+      sql.append(" and status = :status");
+    }
+    if (tokenId != null) {
+      sql.append(" and token_id = :token");
+    }
+    if (afterCreated != null) {
+      sql.append(" and (created_at, id) < (:afterCreated, :afterId)");
+    }
+    sql.append(" order by created_at desc, id desc limit :limit");
+    var spec = db.sql(sql.toString()).bind("owner", ownerId).bind("limit", limit);
+    if (status != null) {
+      spec = spec.bind("status", status.wire());
+    }
+    if (tokenId != null) {
+      spec = spec.bind("token", tokenId);
+    }
+    if (afterCreated != null) {
+      spec = spec.bind("afterCreated", afterCreated).bind("afterId", afterId);
+    }
+    return spec.map(R2dbcOrderStore::order).all();
+  }
+
+  @Override
+  public Mono<Void> cancelRequested(UUID id, Instant at) {
+    return db.sql(
+            "update trade_order set cancel_requested_at = coalesce(cancel_requested_at, :at)"
+                + " where id = :id")
+        .bind("id", id)
+        .bind("at", at)
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Void> accepted(UUID id, Instant at) {
+    return db.sql(
+            "update trade_order set status = 'open', updated_at = :at"
+                + " where id = :id and status = 'pending'")
+        .bind("id", id)
+        .bind("at", at)
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Void> rejected(UUID id, String code, String detail, Instant at) {
+    var spec =
+        db.sql(
+            "update trade_order set status = 'rejected', reason_code = :code,"
+                + " reason_detail = :detail, updated_at = :at where id = :id and "
+                + NOT_FINAL);
+    spec = spec.bind("id", id).bind("at", at);
+    spec = Sql.bind(spec, "code", code, String.class);
+    spec = Sql.bind(spec, "detail", detail, String.class);
+    return spec.fetch().rowsUpdated().then();
+  }
+
+  @Override
+  public Mono<Void> filled(
+      UUID id,
+      Order.Fill fill,
+      BigDecimal filledQuantity,
+      BigDecimal remainingQuantity,
+      BigDecimal averagePrice,
+      OrderStatus status) {
+    Mono<Long> insertFill =
+        db.sql(
+                "insert into order_fill (order_id, trade_id, price, quantity, executed_at)"
+                    + " select :id, :trade, :price, :quantity, :at"
+                    + " where exists (select 1 from trade_order where id = :id)"
+                    + " on conflict do nothing")
+            .bind("id", id)
+            .bind("trade", fill.tradeId())
+            .bind("price", fill.price())
+            .bind("quantity", fill.quantity())
+            .bind("at", fill.executedAt())
+            .fetch()
+            .rowsUpdated();
+    var update =
+        db.sql(
+            "update trade_order set status = :status, filled_quantity = :filled,"
+                + " remaining_quantity = :remaining, average_price = :avg, updated_at = :at"
+                + " where id = :id and filled_quantity <= :filled and "
+                + NOT_FINAL);
+    update =
+        update
+            .bind("id", id)
+            .bind("status", status.wire())
+            .bind("filled", filledQuantity)
+            .bind("remaining", remainingQuantity)
+            .bind("at", fill.executedAt());
+    update = Sql.bind(update, "avg", averagePrice, BigDecimal.class);
+    var apply = update;
+    return insertFill.flatMap(n -> n == 1 ? apply.fetch().rowsUpdated() : Mono.just(0L)).then();
+  }
+
+  @Override
+  public Mono<Void> ended(
+      UUID id,
+      OrderStatus status,
+      BigDecimal filledQuantity,
+      BigDecimal remainingQuantity,
+      String reasonCode,
+      Instant at) {
+    var spec =
+        db.sql(
+            "update trade_order set status = :status, filled_quantity = greatest(filled_quantity,"
+                + " :filled), remaining_quantity = :remaining, reason_code = :code,"
+                + " updated_at = :at where id = :id and "
+                + NOT_FINAL);
+    spec =
+        spec.bind("id", id)
+            .bind("status", status.wire())
+            .bind("filled", filledQuantity)
+            .bind("remaining", remainingQuantity)
+            .bind("at", at);
+    spec = Sql.bind(spec, "code", reasonCode, String.class);
+    return spec.fetch().rowsUpdated().then();
+  }
+
+  private static Order order(Readable row) {
+    return new Order(
+        row.get("id", UUID.class),
+        row.get("owner_id", String.class),
+        row.get("token_id", String.class),
+        row.get("side", String.class),
+        row.get("quantity", BigDecimal.class),
+        row.get("limit_price", BigDecimal.class),
+        row.get("window_id", UUID.class),
+        OrderStatus.parse(row.get("status", String.class)).orElseThrow(),
+        row.get("filled_quantity", BigDecimal.class),
+        row.get("remaining_quantity", BigDecimal.class),
+        row.get("average_price", BigDecimal.class),
+        row.get("reason_code", String.class),
+        row.get("reason_detail", String.class),
+        row.get("cancel_requested_at", Instant.class),
+        row.get("created_at", Instant.class),
+        row.get("updated_at", Instant.class),
+        null);
+  }
+}

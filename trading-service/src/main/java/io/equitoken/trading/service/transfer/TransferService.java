@@ -1,0 +1,113 @@
+package io.equitoken.trading.service.transfer;
+
+import io.equitoken.trading.service.kernel.CommandIds;
+import io.equitoken.trading.service.kernel.Outbox;
+import io.equitoken.trading.service.kernel.Refused;
+import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.trading.service.market.MarketStore;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
+
+/**
+ * Operator transfers: the request is recorded (who, what, why) together with its {@code transfer}
+ * command; the matcher moves the holding atomically if the sender has it available, and publishes
+ * {@code transfer.executed} (or refuses it, leaving holdings unchanged).
+ */
+public final class TransferService {
+
+  private final TransferStore store;
+  private final MarketStore market;
+  private final Outbox outbox;
+  private final Transactions transactions;
+  private final Clock clock;
+  private final Supplier<UUID> ids;
+
+  public TransferService(
+      TransferStore store,
+      MarketStore market,
+      Outbox outbox,
+      Transactions transactions,
+      Clock clock,
+      Supplier<UUID> ids) {
+    this.store = store;
+    this.market = market;
+    this.outbox = outbox;
+    this.transactions = transactions;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  /** The {@code transfer} command the matcher gets. */
+  public record Command(
+      String commandId,
+      String transferId,
+      String tokenId,
+      String fromId,
+      String toId,
+      BigDecimal quantity,
+      String reason,
+      String requestedBy,
+      Instant at) {}
+
+  public Mono<Transfer> request(
+      String operatorId,
+      String tokenId,
+      String fromId,
+      String toId,
+      BigDecimal quantity,
+      String reason) {
+    if (fromId.equals(toId)) {
+      return Mono.error(
+          Refused.unprocessable("same-owner", "to", "Expected to to differ from from"));
+    }
+    return market
+        .token(tokenId)
+        .switchIfEmpty(
+            Mono.error(() -> Refused.notFound("token-not-found", "No token with id " + tokenId)))
+        .flatMap(
+            token -> {
+              if (quantity.signum() <= 0 || quantity.remainder(token.lotSize()).signum() != 0) {
+                return Mono.error(
+                    Refused.unprocessable(
+                        "off-grid",
+                        "quantity",
+                        "Expected quantity above 0 and a multiple of the lot size "
+                            + token.lotSize().toPlainString()));
+              }
+              if (quantity.compareTo(token.supply()) > 0) {
+                return Mono.error(
+                    Refused.unprocessable(
+                        "quantity-above-supply",
+                        "quantity",
+                        "Expected quantity at most the supply " + token.supply().toPlainString()));
+              }
+              Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+              Transfer t =
+                  new Transfer(ids.get(), tokenId, fromId, toId, quantity, reason, operatorId, now);
+              String id = t.id().toString();
+              return transactions.inTransaction(
+                  store
+                      .insert(t)
+                      .then(
+                          outbox.command(
+                              tokenId,
+                              "transfer",
+                              new Command(
+                                  CommandIds.of("transfer", id),
+                                  id,
+                                  tokenId,
+                                  fromId,
+                                  toId,
+                                  quantity,
+                                  reason,
+                                  operatorId,
+                                  now)))
+                      .thenReturn(t));
+            });
+  }
+}

@@ -1,0 +1,132 @@
+package io.equitoken.trading.service.web;
+
+import io.equitoken.platform.web.Caller;
+import io.equitoken.platform.web.Cursors;
+import io.equitoken.platform.web.Roles;
+import io.equitoken.trading.service.kernel.Refused;
+import io.equitoken.trading.service.order.Order;
+import io.equitoken.trading.service.order.OrderRequest;
+import io.equitoken.trading.service.order.OrderService;
+import io.equitoken.trading.service.order.OrderStatus;
+import io.equitoken.trading.service.order.OrderStore;
+import io.equitoken.trading.service.order.Trader;
+import jakarta.validation.Valid;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code POST /trade} (202, {@code Idempotency-Key}), {@code GET /trade/status/{tradeId}} (owner or
+ * operator; others 404), {@code DELETE /trade/{tradeId}} (202 while cancellable, 409 once final),
+ * {@code GET /trade} (the caller's own orders, newest first, next page in {@code Link}).
+ */
+@RestController
+class OrderController {
+
+  private final OrderService service;
+  private final OrderStore store;
+
+  OrderController(OrderService service, OrderStore store) {
+    this.service = service;
+    this.store = store;
+  }
+
+  @PostMapping("/trade")
+  Mono<ResponseEntity<OrderDtos.Accepted>> place(@Valid @RequestBody OrderDtos.PlaceOrder body) {
+    OrderRequest request =
+        new OrderRequest(body.tokenId(), body.type(), body.quantity(), body.maxPrice());
+    return trader().flatMap(t -> service.place(t, request)).map(o -> accepted(o));
+  }
+
+  @GetMapping("/trade/status/{tradeId}")
+  Mono<OrderDtos.Status> status(@PathVariable String tradeId) {
+    return trader()
+        .flatMap(
+            t ->
+                Mono.justOrEmpty(Params.uuid(tradeId))
+                    .switchIfEmpty(Mono.error(() -> notFound(tradeId)))
+                    .flatMap(id -> service.get(t, id)))
+        .map(OrderDtos::status);
+  }
+
+  @DeleteMapping("/trade/{tradeId}")
+  Mono<ResponseEntity<OrderDtos.Accepted>> cancel(@PathVariable String tradeId) {
+    return trader()
+        .flatMap(
+            t ->
+                Mono.justOrEmpty(Params.uuid(tradeId))
+                    .switchIfEmpty(Mono.error(() -> notFound(tradeId)))
+                    .flatMap(id -> service.cancel(t, id)))
+        .map(OrderController::accepted);
+  }
+
+  @GetMapping("/trade")
+  Mono<List<OrderDtos.Status>> mine(
+      @RequestParam(required = false) String status,
+      @RequestParam(required = false) String tokenId,
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor,
+      ServerWebExchange exchange) {
+    OrderStatus wanted = Params.oneOf(status, "status", OrderStatus::parse, OrderStatus::allowed);
+    String token = Params.tokenId(tokenId, "tokenId");
+    int size = Cursors.limit(limit);
+    Instant afterCreated;
+    UUID afterId;
+    if (cursor != null) {
+      List<String> parts = Cursors.decode(cursor, 2);
+      afterCreated = Params.instant(parts.get(0), "cursor");
+      afterId = Params.uuid(parts.get(1)).orElseThrow(() -> Params.bad("cursor", "bad cursor"));
+    } else {
+      afterCreated = null;
+      afterId = null;
+    }
+    return trader()
+        .flatMap(
+            t ->
+                store
+                    .page(t.principalId(), wanted, token, afterCreated, afterId, size + 1)
+                    .collectList())
+        .map(
+            rows -> {
+              List<Order> page = rows.size() > size ? rows.subList(0, size) : rows;
+              if (rows.size() > size) {
+                Order last = page.get(page.size() - 1);
+                Cursors.linkNext(
+                    exchange, Cursors.encode(last.createdAt().toString(), last.id().toString()));
+              }
+              return page.stream().map(OrderDtos::status).toList();
+            });
+  }
+
+  private static ResponseEntity<OrderDtos.Accepted> accepted(Order o) {
+    return ResponseEntity.status(HttpStatus.ACCEPTED)
+        .header("Location", "/trade/status/" + o.id())
+        .body(OrderDtos.accepted(o));
+  }
+
+  private static Mono<Trader> trader() {
+    return Caller.current()
+        .map(
+            c ->
+                new Trader(
+                    c.principalId(),
+                    c.hasRole(Roles.INVESTOR),
+                    c.hasRole(Roles.FOUNDER),
+                    c.isOperator()));
+  }
+
+  private static Refused notFound(String id) {
+    return Refused.notFound("order-not-found", "No order with id " + id);
+  }
+}

@@ -1,0 +1,98 @@
+package io.equitoken.trading.service.web;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.equitoken.platform.web.Cursors;
+import io.equitoken.trading.service.history.PriceHistory;
+import io.equitoken.trading.service.history.PriceWindow;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code GET /tokens/{tokenId}/price-history}: one element per liquidity window the token traded in
+ * (open or closed), newest first, next page in {@code Link}; {@code interval} adds bars.
+ */
+@RestController
+class PriceHistoryController {
+
+  private final PriceHistory history;
+
+  PriceHistoryController(PriceHistory history) {
+    this.history = history;
+  }
+
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record WindowPrices(
+      String windowId,
+      Instant opens,
+      Instant closes,
+      BigDecimal open,
+      BigDecimal high,
+      BigDecimal low,
+      BigDecimal close,
+      BigDecimal volume,
+      BigDecimal vwap,
+      long trades,
+      BigDecimal auctionPrice,
+      List<PriceWindow.Bar> bars) {}
+
+  @GetMapping("/tokens/{tokenId}/price-history")
+  Mono<List<WindowPrices>> history(
+      @PathVariable String tokenId,
+      @RequestParam(required = false) String from,
+      @RequestParam(required = false) String to,
+      @RequestParam(required = false) String interval,
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor,
+      ServerWebExchange exchange) {
+    String token = Params.tokenId(tokenId, "tokenId");
+    Instant fromTime = Params.instant(from, "from");
+    Instant toTime = Params.instant(to, "to");
+    Params.range(fromTime, toTime);
+    Duration step = Params.interval(interval);
+    int size = Cursors.limit(limit);
+    Instant beforeOpens = null;
+    UUID beforeId = null;
+    if (cursor != null) {
+      List<String> parts = Cursors.decode(cursor, 2);
+      beforeOpens = Params.instant(parts.get(0), "cursor");
+      beforeId = Params.uuid(parts.get(1)).orElseThrow(() -> Params.bad("cursor", "bad cursor"));
+    }
+    return history
+        .page(token, fromTime, toTime, beforeOpens, beforeId, size + 1, step)
+        .map(
+            rows -> {
+              List<PriceWindow> page = rows.size() > size ? rows.subList(0, size) : rows;
+              if (rows.size() > size) {
+                PriceWindow last = page.get(page.size() - 1);
+                Cursors.linkNext(
+                    exchange, Cursors.encode(last.opens().toString(), last.windowId().toString()));
+              }
+              return page.stream()
+                  .map(
+                      w ->
+                          new WindowPrices(
+                              w.windowId().toString(),
+                              w.opens(),
+                              w.closes(),
+                              w.open(),
+                              w.high(),
+                              w.low(),
+                              w.close(),
+                              w.volume(),
+                              w.vwap(),
+                              w.trades(),
+                              w.auctionPrice(),
+                              w.bars()))
+                  .toList();
+            });
+  }
+}

@@ -1,0 +1,36 @@
+package io.equitoken.trading.service.web;
+
+import static io.equitoken.platform.web.Roles.FOUNDER;
+import static io.equitoken.platform.web.Roles.INVESTOR;
+import static io.equitoken.platform.web.Roles.OPERATOR;
+
+import io.equitoken.platform.web.RoleMatrix;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+
+/**
+ * The one place that says which roles may call which endpoint of trading-service. Windows and price
+ * history are public market data (any role); operators schedule and cancel windows and move
+ * holdings. Investors trade; founders too, but only to sell tokens they hold (the gate refuses
+ * their buys). Operators see and cancel every order; everyone else only their own (404 otherwise).
+ */
+@Configuration
+class TradingRoleMatrix {
+
+  @Bean
+  RoleMatrix roleMatrix() {
+    return RoleMatrix.builder()
+        .allowAnyRole(HttpMethod.GET, "/liquidity/windows")
+        .allowAnyRole(HttpMethod.GET, "/liquidity/windows/{id}")
+        .allow(HttpMethod.POST, "/liquidity/windows", OPERATOR)
+        .allow(HttpMethod.POST, "/liquidity/windows/{id}/cancel", OPERATOR)
+        .allow(HttpMethod.POST, "/trade", INVESTOR, FOUNDER)
+        .allow(HttpMethod.GET, "/trade", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.GET, "/trade/status/{tradeId}", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.DELETE, "/trade/{tradeId}", INVESTOR, FOUNDER, OPERATOR)
+        .allowAnyRole(HttpMethod.GET, "/tokens/{tokenId}/price-history")
+        .allow(HttpMethod.POST, "/tokens/{tokenId}/transfers", OPERATOR)
+        .build();
+  }
+}

@@ -1,0 +1,136 @@
+package io.equitoken.trading.service.web;
+
+import io.equitoken.platform.web.Caller;
+import io.equitoken.platform.web.Cursors;
+import io.equitoken.trading.service.kernel.Refused;
+import io.equitoken.trading.service.window.LiquidityWindow;
+import io.equitoken.trading.service.window.Mechanism;
+import io.equitoken.trading.service.window.WindowFilter;
+import io.equitoken.trading.service.window.WindowRequest;
+import io.equitoken.trading.service.window.WindowService;
+import io.equitoken.trading.service.window.WindowStatus;
+import io.equitoken.trading.service.window.WindowStore;
+import jakarta.validation.Valid;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code /liquidity/windows}: list (a bare array by {@code opens}, next page in {@code Link}), one,
+ * schedule (operators, {@code Idempotency-Key}) and cancel while scheduled ({@code POST
+ * /liquidity/windows/{id}/cancel}).
+ */
+@RestController
+class WindowController {
+
+  private final WindowService service;
+  private final WindowStore store;
+
+  WindowController(WindowService service, WindowStore store) {
+    this.service = service;
+    this.store = store;
+  }
+
+  @GetMapping("/liquidity/windows")
+  Mono<List<WindowDtos.Window>> list(
+      @RequestParam(required = false) String status,
+      @RequestParam(required = false) String tokenId,
+      @RequestParam(required = false) String from,
+      @RequestParam(required = false) String to,
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor,
+      ServerWebExchange exchange) {
+    Instant fromTime = Params.instant(from, "from");
+    Instant toTime = Params.instant(to, "to");
+    Params.range(fromTime, toTime);
+    WindowFilter filter =
+        new WindowFilter(
+            Params.oneOf(status, "status", WindowStatus::parse, WindowStatus::allowed),
+            Params.tokenId(tokenId, "tokenId"),
+            fromTime,
+            toTime);
+    int size = Cursors.limit(limit);
+    Instant afterOpens = null;
+    UUID afterId = null;
+    if (cursor != null) {
+      List<String> parts = Cursors.decode(cursor, 2);
+      afterOpens = Params.instant(parts.get(0), "cursor");
+      afterId = Params.uuid(parts.get(1)).orElseThrow(() -> Params.bad("cursor", "bad cursor"));
+    }
+    return store
+        .page(filter, afterOpens, afterId, size + 1)
+        .collectList()
+        .flatMap(
+            rows -> {
+              List<LiquidityWindow> page = rows.size() > size ? rows.subList(0, size) : rows;
+              if (rows.size() > size) {
+                LiquidityWindow last = page.get(page.size() - 1);
+                Cursors.linkNext(
+                    exchange, Cursors.encode(last.opens().toString(), last.id().toString()));
+              }
+              return Flux.fromIterable(page)
+                  .concatMap(w -> view(w, filter.tokenId()))
+                  .collectList();
+            });
+  }
+
+  @GetMapping("/liquidity/windows/{id}")
+  Mono<WindowDtos.Window> one(
+      @PathVariable String id, @RequestParam(required = false) String tokenId) {
+    String token = Params.tokenId(tokenId, "tokenId");
+    return Mono.justOrEmpty(Params.uuid(id))
+        .flatMap(service::get)
+        .switchIfEmpty(Mono.error(() -> notFound(id)))
+        .flatMap(w -> view(w, token));
+  }
+
+  @PostMapping("/liquidity/windows")
+  Mono<ResponseEntity<WindowDtos.Window>> schedule(
+      @Valid @RequestBody WindowDtos.ScheduleWindow body) {
+    WindowRequest request =
+        new WindowRequest(
+            body.tokenIds(),
+            Params.oneOf(body.mechanism(), "mechanism", Mechanism::parse, Mechanism::allowed),
+            body.opens(),
+            body.closes(),
+            body.callPhaseStarts(),
+            body.priceBand());
+    return Caller.current()
+        .flatMap(caller -> service.schedule(caller.principalId(), request))
+        .flatMap(w -> view(w, null))
+        .map(
+            w ->
+                ResponseEntity.status(HttpStatus.CREATED)
+                    .header("Location", "/liquidity/windows/" + w.id())
+                    .body(w));
+  }
+
+  @PostMapping("/liquidity/windows/{id}/cancel")
+  Mono<WindowDtos.Window> cancel(
+      @PathVariable String id, @Valid @RequestBody(required = false) WindowDtos.CancelWindow body) {
+    String reason = body == null ? null : body.reason();
+    return Mono.justOrEmpty(Params.uuid(id))
+        .switchIfEmpty(Mono.error(() -> notFound(id)))
+        .flatMap(uuid -> service.cancel(uuid, reason))
+        .flatMap(w -> view(w, null));
+  }
+
+  private Mono<WindowDtos.Window> view(LiquidityWindow w, String tokenId) {
+    return store.indicative(w.id()).collectList().map(i -> WindowDtos.of(w, i, tokenId));
+  }
+
+  private static Refused notFound(String id) {
+    return Refused.notFound("window-not-found", "No window with id " + id);
+  }
+}

@@ -1,0 +1,126 @@
+package io.equitoken.trading.service.window;
+
+import io.equitoken.trading.service.kernel.Outbox;
+import io.equitoken.trading.service.kernel.Refused;
+import io.equitoken.trading.service.kernel.Transactions;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
+
+/** Schedules and cancels windows; the clock ({@link WindowClock}) moves them on time. */
+public final class WindowService {
+
+  /** Serialises scheduling, so two concurrent requests cannot both pass the overlap check. */
+  static final String SCHEDULE_LOCK = "trading.window-schedule";
+
+  private final WindowStore store;
+  private final WindowRules rules;
+  private final Outbox outbox;
+  private final Transactions transactions;
+  private final Clock clock;
+  private final Supplier<UUID> ids;
+
+  public WindowService(
+      WindowStore store,
+      WindowRules rules,
+      Outbox outbox,
+      Transactions transactions,
+      Clock clock,
+      Supplier<UUID> ids) {
+    this.store = store;
+    this.rules = rules;
+    this.outbox = outbox;
+    this.transactions = transactions;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  public Mono<LiquidityWindow> schedule(String operatorId, WindowRequest request) {
+    return Mono.defer(
+        () -> {
+          Instant now = now();
+          rules.check(request, now);
+          LiquidityWindow window = LiquidityWindow.scheduled(ids.get(), request, operatorId, now);
+          return transactions.inTransaction(
+              transactions
+                  .lock(SCHEDULE_LOCK)
+                  .then(
+                      store
+                          .overlapping(request.opens(), request.closes(), request.tokenIds())
+                          .next()
+                          .flatMap(other -> Mono.<LiquidityWindow>error(overlap(other)))
+                          .switchIfEmpty(Mono.defer(() -> insert(window)))));
+        });
+  }
+
+  private Mono<LiquidityWindow> insert(LiquidityWindow w) {
+    var event =
+        new WindowEvents.Scheduled(
+            w.id().toString(),
+            w.tokenIds(),
+            w.mechanism().wire(),
+            w.opens(),
+            w.closes(),
+            w.callPhaseStarts(),
+            w.priceBand(),
+            w.createdAt());
+    return store
+        .insert(w)
+        .then(outbox.event(w.id().toString(), "window.scheduled", event))
+        .thenReturn(w);
+  }
+
+  /** Cancels a scheduled window; once it opened (or ended) that is a 409. */
+  public Mono<LiquidityWindow> cancel(UUID id, String reason) {
+    return transactions.inTransaction(
+        transactions
+            .lock(WindowClock.LOCK)
+            .then(get(id))
+            .flatMap(
+                w -> {
+                  if (w.status() != WindowStatus.SCHEDULED) {
+                    return Mono.error(
+                        Refused.conflict(
+                            "window-not-cancellable",
+                            "Expected window to be scheduled, but it is " + w.status().wire()));
+                  }
+                  Instant now = now();
+                  return store
+                      .transition(id, WindowStatus.SCHEDULED, WindowStatus.CANCELLED, now, reason)
+                      .then(
+                          outbox.event(
+                              id.toString(),
+                              "window.cancelled",
+                              new WindowEvents.Cancelled(id.toString(), w.tokenIds(), reason, now)))
+                      .then(store.find(id));
+                }));
+  }
+
+  public Mono<LiquidityWindow> get(UUID id) {
+    return store
+        .find(id)
+        .switchIfEmpty(
+            Mono.error(() -> Refused.notFound("window-not-found", "No window with id " + id)));
+  }
+
+  private static Refused overlap(LiquidityWindow other) {
+    return new Refused(
+        Refused.Kind.CONFLICT,
+        "window-overlap",
+        "Expected no other window covering the same token at the same time, but window "
+            + other.id()
+            + " ("
+            + other.opens()
+            + " to "
+            + other.closes()
+            + ") does",
+        "tokenIds");
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}

@@ -1,0 +1,172 @@
+package io.equitoken.trading.service.it;
+
+import static org.awaitility.Awaitility.await;
+
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.events.EventEnvelope;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Facts other services (and the matcher) would publish, sent to the real broker as CloudEvents, and
+ * waits until the service has applied them.
+ */
+public final class Fixtures {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  private final KafkaTemplate<String, String> kafka;
+  private final DatabaseClient db;
+  private final TestClock clock;
+  private final Api api;
+  private final IntSupplier tick;
+
+  Fixtures(
+      KafkaTemplate<String, String> kafka,
+      DatabaseClient db,
+      TestClock clock,
+      Api api,
+      IntSupplier tick) {
+    this.kafka = kafka;
+    this.db = db;
+    this.clock = clock;
+    this.api = api;
+    this.tick = tick;
+  }
+
+  public String send(String topic, String key, String type, Object data) {
+    String id = UUID.randomUUID().toString();
+    return send(topic, key, id, type, data);
+  }
+
+  public String send(String topic, String key, String id, String type, Object data) {
+    EventEnvelope event =
+        new EventEnvelope(
+            id,
+            type,
+            "/test",
+            key,
+            Instant.now().truncatedTo(ChronoUnit.MILLIS),
+            key,
+            JSON.writeValueAsString(data));
+    try {
+      kafka.send(CloudEvents.toRecord(topic, event)).get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException("Could not send the test event", e);
+    }
+    return id;
+  }
+
+  /** A token issued by {@code issuerId} whose listing is active; answers the token id. */
+  public String tradableToken(String issuerId) {
+    String listingId = UUID.randomUUID().toString();
+    String tokenId = UUID.randomUUID().toString();
+    Instant at = clock.instant();
+    send(
+        "listings.events.v1",
+        listingId,
+        "equitoken.listings.token.issued.v1",
+        Map.of(
+            "listingId",
+            listingId,
+            "tokenId",
+            tokenId,
+            "isin",
+            "LU0000000000",
+            "tokenName",
+            "Test token",
+            "supply",
+            1000000,
+            "price",
+            2.5,
+            "issuerPrincipalId",
+            issuerId,
+            "issuedBy",
+            issuerId,
+            "issuedAt",
+            at.toString()));
+    send(
+        "listings.events.v1",
+        listingId,
+        "equitoken.listings.listing.published.v1",
+        Map.of(
+            "listingId",
+            listingId,
+            "founderId",
+            issuerId,
+            "tokenId",
+            tokenId,
+            "status",
+            "active",
+            "publishedAt",
+            at.toString()));
+    awaitRows("select count(*) from listing_state where listing_id = '" + listingId + "'", 1);
+    awaitRows("select count(*) from token where token_id = '" + tokenId + "'", 1);
+    return tokenId;
+  }
+
+  /** An investor with the given KYC state (approved: valid for a year); answers their id. */
+  public String investor(String kycState, Instant expiresAt) {
+    String investorId = "inv-" + UUID.randomUUID();
+    kyc(investorId, kycState, expiresAt);
+    return investorId;
+  }
+
+  public String approvedInvestor() {
+    return investor("approved", clock.instant().plus(Duration.ofDays(365)));
+  }
+
+  public void kyc(String investorId, String kycState, Instant expiresAt) {
+    Instant at = Instant.now();
+    var data = new java.util.LinkedHashMap<String, Object>();
+    data.put("investorId", investorId);
+    data.put("submissionId", UUID.randomUUID().toString());
+    data.put("kycState", kycState);
+    data.put("accreditation", "none");
+    data.put("accreditationExpiresAt", null);
+    data.put("country", "DE");
+    data.put("decidedAt", at.toString());
+    data.put("expiresAt", expiresAt == null ? null : expiresAt.toString());
+    data.put("changedAt", at.toString());
+    send("compliance.events.v1", investorId, "equitoken.compliance.status.changed.v1", data);
+    awaitRows(
+        "select count(*) from kyc_standing where investor_id = '"
+            + investorId
+            + "' and kyc_state = '"
+            + kycState
+            + "'",
+        1);
+  }
+
+  /** Schedules a continuous window on the tokens and moves the clock so that it opens. */
+  public String openWindow(String... tokenIds) {
+    Instant opens = clock.instant().plus(Duration.ofMinutes(1));
+    String id =
+        api.schedule(
+            Api.window(List.of(tokenIds), "continuous", opens, opens.plus(Duration.ofHours(2))));
+    clock.advance(Duration.ofMinutes(1).plusSeconds(1));
+    tick.getAsInt();
+    return id;
+  }
+
+  public void awaitRows(String countSql, long expected) {
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> count(countSql) == expected);
+  }
+
+  public long count(String sql) {
+    return db.sql(sql).map(row -> row.get(0, Long.class)).one().block(Duration.ofSeconds(10));
+  }
+}
