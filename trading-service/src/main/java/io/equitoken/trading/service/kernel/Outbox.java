@@ -20,7 +20,7 @@ public interface Outbox {
   /**
    * A command to the matcher on {@code trading.orders.v1}, type {@code
    * equitoken.trading.command.<name>.v1}, keyed by the token id so that each token's commands are
-   * totally ordered. {@code data} must carry its {@code commandId}.
+   * totally ordered. The matcher dedupes on the CloudEvents id the outbox assigns.
    */
   Mono<Void> command(String tokenId, String name, Object data);
 }

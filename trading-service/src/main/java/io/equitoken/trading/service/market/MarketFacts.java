@@ -1,6 +1,5 @@
 package io.equitoken.trading.service.market;
 
-import io.equitoken.trading.service.kernel.CommandIds;
 import io.equitoken.trading.service.kernel.Outbox;
 import io.equitoken.trading.service.window.WindowClock;
 import java.math.BigDecimal;
@@ -27,7 +26,6 @@ public final class MarketFacts {
 
   /** The register command the matcher gets for a token. */
   public record Register(
-      String commandId,
       String tokenId,
       String issuerId,
       BigDecimal supply,
@@ -63,7 +61,6 @@ public final class MarketFacts {
                         tokenId,
                         "token.register",
                         new Register(
-                            CommandIds.of("token.register", tokenId),
                             tokenId,
                             issuerId,
                             supply,

@@ -1,6 +1,5 @@
 package io.equitoken.trading.service.order;
 
-import io.equitoken.trading.service.kernel.CommandIds;
 import io.equitoken.trading.service.kernel.Outbox;
 import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.kernel.Transactions;
@@ -47,7 +46,6 @@ public final class OrderService {
 
   /** The {@code order.place} command the matcher gets. */
   public record Place(
-      String commandId,
       String orderId,
       String ownerId,
       String tokenId,
@@ -58,8 +56,7 @@ public final class OrderService {
       Instant at) {}
 
   /** The {@code order.cancel} command the matcher gets. */
-  public record Cancel(
-      String commandId, String orderId, String ownerId, String tokenId, Instant at) {}
+  public record Cancel(String orderId, String ownerId, String tokenId, Instant at) {}
 
   public Mono<Order> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
@@ -106,7 +103,6 @@ public final class OrderService {
         o.tokenId(),
         "order.place",
         new Place(
-            CommandIds.of("order.place", id),
             id,
             o.ownerId(),
             o.tokenId(),
@@ -140,7 +136,7 @@ public final class OrderService {
                             "order-final",
                             "Expected the order to be pending, open or partially filled, but it is "
                                 + o.status().wire())
-                        .with("status", o.status().wire()));
+                        .with("orderStatus", o.status().wire()));
               }
               Instant now = now();
               String orderId = id.toString();
@@ -151,12 +147,7 @@ public final class OrderService {
                           outbox.command(
                               o.tokenId(),
                               "order.cancel",
-                              new Cancel(
-                                  CommandIds.of("order.cancel", orderId),
-                                  orderId,
-                                  o.ownerId(),
-                                  o.tokenId(),
-                                  now)))
+                              new Cancel(orderId, o.ownerId(), o.tokenId(), now)))
                       .then(orders.find(id)));
             });
   }

@@ -1,6 +1,5 @@
 package io.equitoken.trading.service.transfer;
 
-import io.equitoken.trading.service.kernel.CommandIds;
 import io.equitoken.trading.service.kernel.Outbox;
 import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.kernel.Transactions;
@@ -44,7 +43,6 @@ public final class TransferService {
 
   /** The {@code transfer} command the matcher gets. */
   public record Command(
-      String commandId,
       String transferId,
       String tokenId,
       String fromId,
@@ -98,15 +96,7 @@ public final class TransferService {
                               tokenId,
                               "transfer",
                               new Command(
-                                  CommandIds.of("transfer", id),
-                                  id,
-                                  tokenId,
-                                  fromId,
-                                  toId,
-                                  quantity,
-                                  reason,
-                                  operatorId,
-                                  now)))
+                                  id, tokenId, fromId, toId, quantity, reason, operatorId, now)))
                       .thenReturn(t));
             });
   }

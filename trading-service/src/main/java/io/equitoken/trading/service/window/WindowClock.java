@@ -1,6 +1,5 @@
 package io.equitoken.trading.service.window;
 
-import io.equitoken.trading.service.kernel.CommandIds;
 import io.equitoken.trading.service.kernel.Outbox;
 import io.equitoken.trading.service.kernel.Transactions;
 import java.time.Clock;
@@ -121,13 +120,7 @@ public final class WindowClock {
         outbox.command(
             token,
             "window.open",
-            new WindowEvents.Open(
-                CommandIds.of("window.open", id, token),
-                id,
-                token,
-                w.mechanism().openingPhase(),
-                w.priceBand(),
-                at));
+            new WindowEvents.Open(id, token, w.mechanism().openingPhase(), w.priceBand(), at));
     if (w.inCallPhase() && w.mechanism() == Mechanism.CONTINUOUS_WITH_CLOSING_AUCTION) {
       return open.then(command(outbox, "window.call-phase", w, token, at));
     }
@@ -173,7 +166,6 @@ public final class WindowClock {
     if (!callPhase) {
       return Mono.empty();
     }
-    String round = now.toString();
     return store
         .indicated(w.id(), now)
         .thenMany(store.tokens(w.id()))
@@ -182,19 +174,14 @@ public final class WindowClock {
                 outbox.command(
                     t,
                     "window.indicate",
-                    new WindowEvents.WindowCommand(
-                        CommandIds.of("window.indicate", w.id().toString(), t, round),
-                        w.id().toString(),
-                        t,
-                        now)))
+                    new WindowEvents.WindowCommand(w.id().toString(), t, now)))
         .then();
   }
 
   private static Mono<Void> command(
       Outbox outbox, String name, LiquidityWindow w, String token, Instant at) {
     String id = w.id().toString();
-    return outbox.command(
-        token, name, new WindowEvents.WindowCommand(CommandIds.of(name, id, token), id, token, at));
+    return outbox.command(token, name, new WindowEvents.WindowCommand(id, token, at));
   }
 
   /** Opens a token that became tradable in every open window covering it (late joiners). */

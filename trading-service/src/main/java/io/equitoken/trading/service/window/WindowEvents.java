@@ -41,13 +41,8 @@ public final class WindowEvents {
       String windowId, List<String> tokenIds, String reason, Instant cancelledAt) {}
 
   public record Open(
-      String commandId,
-      String windowId,
-      String tokenId,
-      String phase,
-      BigDecimal priceBand,
-      Instant at) {}
+      String windowId, String tokenId, String phase, BigDecimal priceBand, Instant at) {}
 
   /** {@code window.call-phase}, {@code window.indicate} and {@code window.close}. */
-  public record WindowCommand(String commandId, String windowId, String tokenId, Instant at) {}
+  public record WindowCommand(String windowId, String tokenId, Instant at) {}
 }
