@@ -39,9 +39,13 @@ class GatewayRoutingIT extends GatewayItSupport {
         route("GET", "/investor/transactions", "investor", Upstream.PORTFOLIO),
         route("GET", "/investor/valuation-history", "investor", Upstream.PORTFOLIO),
         route("GET", "/tokens/tok-7/price-history", "investor", Upstream.TRADING),
+        route("POST", "/tokens/tok-7/transfers", "operator", Upstream.TRADING),
         route("GET", "/liquidity/windows", "investor", Upstream.TRADING),
         route("POST", "/trade", "investor", Upstream.TRADING),
         route("GET", "/trade/status/trd-9", "investor", Upstream.TRADING),
+        route("POST", "/trade", "founder", Upstream.TRADING),
+        route("GET", "/trade?status=open", "investor", Upstream.TRADING),
+        route("DELETE", "/trade/trd-9", "investor", Upstream.TRADING),
         route("POST", "/compliance/kyc", "investor", Upstream.COMPLIANCE),
         route("GET", "/compliance/status", "investor", Upstream.COMPLIANCE),
         route("GET", "/compliance/reviews/rev-1", "compliance_officer", Upstream.COMPLIANCE));

@@ -47,15 +47,18 @@ class AccessRules {
         .allowAnyRole(GET, "/tokens/*/price-history")
         .allow(ANY_METHOD, "/listings", FOUNDER, OPERATOR)
         .allow(ANY_METHOD, "/listings/**", FOUNDER, OPERATOR)
+        .allow(POST, "/tokens/*/transfers", OPERATOR)
         .allow(ANY_METHOD, "/tokens/**", FOUNDER, OPERATOR)
         // portfolio: an investor's own holdings, transactions and valuation history
         .allow(ANY_METHOD, "/investor/**", INVESTOR)
-        // trading: everyone sees windows; investors trade; operators schedule windows
+        // trading: everyone sees windows; investors trade, founders sell tokens they hold;
+        // operators schedule windows and see every order (trading-service checks ownership)
         .allowAnyRole(GET, "/liquidity/**")
         .allow(ANY_METHOD, "/liquidity/**", OPERATOR)
-        .allow(POST, "/trade", INVESTOR)
-        .allow(GET, "/trade/**", INVESTOR, OPERATOR)
-        .allow(DELETE, "/trade/**", INVESTOR)
+        .allow(POST, "/trade", INVESTOR, FOUNDER)
+        .allow(GET, "/trade", INVESTOR, FOUNDER, OPERATOR)
+        .allow(GET, "/trade/**", INVESTOR, FOUNDER, OPERATOR)
+        .allow(DELETE, "/trade/**", INVESTOR, FOUNDER, OPERATOR)
         .allow(ANY_METHOD, "/trade", OPERATOR)
         .allow(ANY_METHOD, "/trade/**", OPERATOR)
         // compliance: investors submit KYC and read their status; officers review

@@ -32,7 +32,12 @@ public final class RouteTable {
           new Route(Upstream.PORTFOLIO, List.of("/investor/**")),
           new Route(
               Upstream.TRADING,
-              List.of("/liquidity/**", "/trade", "/trade/**", "/tokens/{id}/price-history")),
+              List.of(
+                  "/liquidity/**",
+                  "/trade",
+                  "/trade/**",
+                  "/tokens/{id}/price-history",
+                  "/tokens/{id}/transfers")),
           new Route(Upstream.COMPLIANCE, List.of("/compliance/**")),
           new Route(Upstream.WEBHOOK, List.of("/webhooks/**")));
 
