@@ -5,7 +5,7 @@ import static io.equitoken.compliance.EventProbe.ofType;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.compliance.messaging.ComplianceTopics;
-import io.equitoken.compliance.messaging.EventSchemas;
+import io.equitoken.platform.test.EventContracts;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,7 @@ class ComplianceEventsIT extends IntegrationTestSupport {
       assertThat(header(record, "ce_source")).isEqualTo("/compliance-service");
       assertThat(header(record, "ce_subject")).isEqualTo(investor);
       assertThat(header(record, "ce_id")).isNotBlank();
-      assertThat(EventSchemas.violations(type, record.value())).as(record.value()).isEmpty();
+      assertThat(EventContracts.violations(type, record.value())).as(record.value()).isEmpty();
       assertThat(record.value()).doesNotContain("Ada").doesNotContain("1990-04-30");
     }
   }

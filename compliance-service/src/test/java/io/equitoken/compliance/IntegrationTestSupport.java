@@ -1,6 +1,7 @@
 package io.equitoken.compliance;
 
 import io.equitoken.compliance.kyc.KycFixtures;
+import io.equitoken.platform.test.MutableClock;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.util.Map;
@@ -46,7 +47,7 @@ public abstract class IntegrationTestSupport {
     @Bean
     @Primary
     MutableClock mutableClock() {
-      return new MutableClock();
+      return MutableClock.systemPlusOffset();
     }
   }
 

@@ -324,12 +324,18 @@ class KycSubmissionIT extends IntegrationTestSupport {
     document(other, "bill.pdf", "application/pdf", KycFixtures.PDF);
 
     problem(submitWithKey(investor, key, other), 409, "idempotency-key-reused");
+    // one behaviour for every service (platform-web Idempotency, docs/platform.md)
     problem(
             submitWithKey(newInvestor(), "bad key with spaces", validUpload()),
             400,
-            "validation-failed")
+            "invalid-idempotency-key")
         .jsonPath("$.field")
         .isEqualTo("Idempotency-Key");
+    problem(
+        submitWithKey(newInvestor(), "k".repeat(256), validUpload()),
+        400,
+        "invalid-idempotency-key");
+    submitWithKey(newInvestor(), "k".repeat(255), validUpload()).expectStatus().isAccepted();
   }
 
   private WebTestClient.ResponseSpec submitWithKey(

@@ -24,8 +24,7 @@ class ArchitectureTest {
     "io.equitoken.identity.apikey..",
     "io.equitoken.identity.token..",
     "io.equitoken.identity.signing..",
-    "io.equitoken.identity.bootstrap..",
-    "io.equitoken.identity.transaction.."
+    "io.equitoken.identity.bootstrap.."
   };
 
   @Test
@@ -41,7 +40,8 @@ class ArchitectureTest {
                 "io.equitoken.identity.messaging..",
                 "io.equitoken.identity.persistence..",
                 "io.equitoken.identity.config..",
-                "io.equitoken.platform..",
+                "io.equitoken.platform.web..",
+                "io.equitoken.platform.events..",
                 "org.springframework.web..",
                 "org.springframework.http..",
                 "org.springframework.kafka..",
@@ -56,17 +56,8 @@ class ArchitectureTest {
 
   @Test
   void shouldImportNoOtherServicesCode() {
-    noClasses()
-        .should()
-        .dependOnClassesThat()
-        .resideInAnyPackage(
-            "io.equitoken.gateway..",
-            "io.equitoken.listings..",
-            "io.equitoken.portfolio..",
-            "io.equitoken.trading..",
-            "io.equitoken.compliance..",
-            "io.equitoken.webhooks..")
-        .check(CLASSES);
+    io.equitoken.platform.test.ArchitectureRules.forService("io.equitoken.identity")
+        .checkServiceBoundary();
   }
 
   @Test

@@ -6,13 +6,12 @@ import io.equitoken.compliance.kyc.ComplianceEvents;
 import io.equitoken.compliance.kyc.KycSubmissions;
 import io.equitoken.compliance.kyc.Reviews;
 import io.equitoken.compliance.kyc.SubmissionStore;
-import io.equitoken.compliance.kyc.Transactions;
 import io.equitoken.compliance.kyc.UploadLimits;
 import io.equitoken.compliance.messaging.OutboxComplianceEvents;
 import io.equitoken.compliance.persistence.R2dbcSubmissionStore;
-import io.equitoken.compliance.persistence.R2dbcTransactions;
 import io.equitoken.compliance.web.DetailsPart;
 import io.equitoken.compliance.web.UploadSizeFilter;
+import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.events.OutboxWriter;
 import java.time.Clock;
 import org.slf4j.Logger;
@@ -21,8 +20,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.transaction.ReactiveTransactionManager;
-import org.springframework.transaction.reactive.TransactionalOperator;
 
 /** Wires the domain to its adapters; the domain itself knows no Spring. */
 @Configuration(proxyBeanMethods = false)
@@ -75,11 +72,6 @@ public class ComplianceConfiguration {
   @Bean
   SubmissionStore submissionStore(DatabaseClient db) {
     return new R2dbcSubmissionStore(db);
-  }
-
-  @Bean
-  Transactions transactions(ReactiveTransactionManager transactionManager) {
-    return new R2dbcTransactions(TransactionalOperator.create(transactionManager));
   }
 
   @Bean

@@ -1,5 +1,6 @@
 package io.equitoken.compliance.kyc;
 
+import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

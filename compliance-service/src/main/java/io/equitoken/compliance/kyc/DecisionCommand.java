@@ -1,5 +1,6 @@
 package io.equitoken.compliance.kyc;
 
+import io.equitoken.platform.core.Refusal;
 import java.util.Set;
 
 /**
@@ -20,16 +21,16 @@ public record DecisionCommand(
     officerRoles = Set.copyOf(officerRoles);
     reason = reason == null ? "" : reason.strip();
     if (reason.isEmpty() || reason.length() > MAX_REASON_LENGTH) {
-      throw Rejection.of(
-              Rejection.Kind.INVALID,
+      throw Refusal.of(
+              Refusal.Kind.BAD_REQUEST,
               "validation-failed",
               "reason is required (1 to 2000 characters): every decision says why.")
           .with("field", "reason")
           .exception();
     }
     if (retryable && decision != Decision.REJECTED) {
-      throw Rejection.of(
-              Rejection.Kind.INVALID,
+      throw Refusal.of(
+              Refusal.Kind.BAD_REQUEST,
               "validation-failed",
               "retryable applies to rejections only; revision_required always allows resubmission.")
           .with("field", "retryable")

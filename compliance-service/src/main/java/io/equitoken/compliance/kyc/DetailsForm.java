@@ -1,5 +1,7 @@
 package io.equitoken.compliance.kyc;
 
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -101,10 +103,10 @@ public record DetailsForm(
     return types;
   }
 
-  public static KycRejectedException invalid(List<FieldProblem> problems) {
+  public static RefusedException invalid(List<FieldProblem> problems) {
     String detail =
         String.join("; ", problems.stream().map(p -> p.field() + " " + p.message()).toList());
-    return Rejection.of(Rejection.Kind.INVALID, "validation-failed", detail)
+    return Refusal.of(Refusal.Kind.BAD_REQUEST, "validation-failed", detail)
         .with("field", problems.get(0).field())
         .with(
             "errors",

@@ -2,6 +2,8 @@ package io.equitoken.compliance.kyc;
 
 import io.equitoken.compliance.document.DocumentFormat;
 import io.equitoken.compliance.document.Sha256;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,16 +25,16 @@ public final class DocumentChecks {
       throw limits.tooManyFiles(parts).exception();
     }
     if (parts == 0) {
-      throw Rejection.of(
-              Rejection.Kind.INVALID,
+      throw Refusal.of(
+              Refusal.Kind.BAD_REQUEST,
               "documents-required",
               "At least one documents part is required.")
           .with("field", "documents")
           .exception();
     }
     if (parts != details.documentTypes().size()) {
-      throw Rejection.of(
-              Rejection.Kind.INVALID,
+      throw Refusal.of(
+              Refusal.Kind.BAD_REQUEST,
               "document-types-mismatch",
               "details.documentTypes lists "
                   + details.documentTypes().size()
@@ -75,8 +77,7 @@ public final class DocumentChecks {
   private static DocumentFormat format(int i, Upload upload) {
     String field = "documents[" + i + "]";
     if (upload.content().length == 0) {
-      throw Rejection.of(
-              Rejection.Kind.UNPROCESSABLE, "empty-document", "Document " + i + " is empty.")
+      throw Refusal.of(Refusal.Kind.UNPROCESSABLE, "empty-document", "Document " + i + " is empty.")
           .with("field", field)
           .exception();
     }
@@ -137,8 +138,8 @@ public final class DocumentChecks {
       missing.add("accreditation_evidence");
     }
     if (!missing.isEmpty()) {
-      throw Rejection.of(
-              Rejection.Kind.UNPROCESSABLE,
+      throw Refusal.of(
+              Refusal.Kind.UNPROCESSABLE,
               "documents-missing",
               "The submission lacks required documents: " + String.join(", ", missing) + ".")
           .with("field", "details.documentTypes")
@@ -157,14 +158,14 @@ public final class DocumentChecks {
         : filename.substring(dot + 1).toLowerCase(Locale.ROOT);
   }
 
-  private static KycRejectedException unsupported(String field, String detail) {
-    return Rejection.of(Rejection.Kind.UNSUPPORTED_CONTENT, "unsupported-document-type", detail)
+  private static RefusedException unsupported(String field, String detail) {
+    return Refusal.of(Refusal.Kind.UNSUPPORTED_MEDIA_TYPE, "unsupported-document-type", detail)
         .with("field", field)
         .exception();
   }
 
-  private static KycRejectedException mismatch(String field, String detail) {
-    return Rejection.of(Rejection.Kind.UNPROCESSABLE, "document-type-mismatch", detail)
+  private static RefusedException mismatch(String field, String detail) {
+    return Refusal.of(Refusal.Kind.UNPROCESSABLE, "document-type-mismatch", detail)
         .with("field", field)
         .exception();
   }

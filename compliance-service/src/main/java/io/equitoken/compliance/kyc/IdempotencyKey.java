@@ -6,29 +6,11 @@ import java.util.List;
 
 /**
  * A client's {@code Idempotency-Key} with the fingerprint of the request it came with: the same key
- * with the same request gets the original answer, with another request a conflict.
+ * with the same request gets the original answer, with another request a conflict. The header
+ * itself is validated by platform-web's {@code Idempotency.validKey} in the controller (1..255
+ * visible ASCII, else 400 {@code invalid-idempotency-key}: one behaviour for every service).
  */
 public record IdempotencyKey(String key, String fingerprint) {
-
-  static final int MAX_LENGTH = 200;
-
-  /** Validates the raw header; null when the client sent none. */
-  public static String validated(String raw) {
-    if (raw == null) {
-      return null;
-    }
-    if (raw.isEmpty()
-        || raw.length() > MAX_LENGTH
-        || !raw.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
-      throw Rejection.of(
-              Rejection.Kind.INVALID,
-              "validation-failed",
-              "Idempotency-Key must be 1 to 200 visible ASCII characters.")
-          .with("field", "Idempotency-Key")
-          .exception();
-    }
-    return raw;
-  }
 
   /** The fingerprint covers every detail and every document's type and content digest. */
   static IdempotencyKey of(String key, KycDetails details, List<CheckedDocument> documents) {

@@ -1,5 +1,6 @@
 package io.equitoken.compliance.kyc;
 
+import io.equitoken.platform.core.Refusal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -50,16 +51,16 @@ public record KycSubmission(
   }
 
   /** Whether this submission lets its investor submit again, and if not, why. */
-  public Rejection resubmissionBlockedAt(Instant now) {
+  public Refusal resubmissionBlockedAt(Instant now) {
     return switch (stateAt(now)) {
       case PENDING ->
-          Rejection.of(
-              Rejection.Kind.CONFLICT,
+          Refusal.of(
+              Refusal.Kind.CONFLICT,
               "submission-pending",
               "A submission is already waiting for review; wait for its decision before submitting again.");
       case APPROVED ->
-          Rejection.of(
-              Rejection.Kind.CONFLICT,
+          Refusal.of(
+              Refusal.Kind.CONFLICT,
               "already-approved",
               "Your verification is approved until "
                   + expiresAt
@@ -67,8 +68,8 @@ public record KycSubmission(
       case REJECTED ->
           Boolean.TRUE.equals(retryable)
               ? null
-              : Rejection.of(
-                  Rejection.Kind.CONFLICT,
+              : Refusal.of(
+                  Refusal.Kind.CONFLICT,
                   "rejection-final",
                   "Your last submission was rejected as final; contact support instead of resubmitting.");
       case REVISION_REQUIRED, EXPIRED, NOT_STARTED -> null;
@@ -81,16 +82,16 @@ public record KycSubmission(
    */
   public KycSubmission decide(DecisionCommand command, Instant now, Duration validity) {
     if (state != KycState.PENDING) {
-      throw Rejection.of(
-              Rejection.Kind.CONFLICT,
+      throw Refusal.of(
+              Refusal.Kind.CONFLICT,
               "not-pending",
               "Expected submission to be pending, but it is " + state.wire() + ".")
           .with("kycState", state.wire())
           .exception();
     }
     if (command.officerId().equals(investorId)) {
-      throw Rejection.of(
-              Rejection.Kind.FORBIDDEN,
+      throw Refusal.of(
+              Refusal.Kind.FORBIDDEN,
               "own-submission",
               "You cannot decide your own submission; another officer must review it.")
           .exception();

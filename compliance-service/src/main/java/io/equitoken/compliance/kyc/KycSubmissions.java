@@ -1,6 +1,8 @@
 package io.equitoken.compliance.kyc;
 
 import io.equitoken.compliance.document.DocumentCipher;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -88,8 +90,8 @@ public class KycSubmissions {
   private Mono<Submitted> replay(SubmissionStore.Keyed prior, IdempotencyKey idempotency) {
     if (!prior.fingerprint().equals(idempotency.fingerprint())) {
       return Mono.error(
-          Rejection.of(
-                  Rejection.Kind.CONFLICT,
+          Refusal.of(
+                  Refusal.Kind.CONFLICT,
                   "idempotency-key-reused",
                   "This Idempotency-Key was used for a different submission; use a new key.")
               .exception());
@@ -113,7 +115,7 @@ public class KycSubmissions {
 
   /** Refuses when the latest submission blocks resubmission; expires a lapsed approval first. */
   private Mono<Void> retire(KycSubmission latest, Instant now) {
-    Rejection blocked = latest.resubmissionBlockedAt(now);
+    Refusal blocked = latest.resubmissionBlockedAt(now);
     if (blocked != null) {
       return Mono.error(blocked.exception());
     }

@@ -2,6 +2,9 @@ package io.equitoken.compliance.kyc;
 
 import io.equitoken.compliance.document.DocumentCipher;
 import io.equitoken.compliance.document.Sha256;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
+import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,8 +63,8 @@ public class Reviews {
         .then(store.document(submissionId, documentId))
         .switchIfEmpty(
             Mono.error(
-                Rejection.of(
-                        Rejection.Kind.NOT_FOUND,
+                Refusal.of(
+                        Refusal.Kind.NOT_FOUND,
                         "document-not-found",
                         "No document " + documentId + " in submission " + submissionId + ".")
                     .exception()))
@@ -106,16 +109,16 @@ public class Reviews {
         .find(submissionId)
         .switchIfEmpty(
             Mono.error(
-                Rejection.of(
-                        Rejection.Kind.NOT_FOUND,
+                Refusal.of(
+                        Refusal.Kind.NOT_FOUND,
                         "submission-not-found",
                         "No submission " + submissionId + ".")
                     .exception()));
   }
 
-  private static KycRejectedException lostRace() {
-    return Rejection.of(
-            Rejection.Kind.CONFLICT,
+  private static RefusedException lostRace() {
+    return Refusal.of(
+            Refusal.Kind.CONFLICT,
             "not-pending",
             "Expected submission to be pending, but another decision was recorded first.")
         .exception();

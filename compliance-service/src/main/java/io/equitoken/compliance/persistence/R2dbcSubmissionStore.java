@@ -8,9 +8,9 @@ import io.equitoken.compliance.kyc.IdempotencyKey;
 import io.equitoken.compliance.kyc.KycState;
 import io.equitoken.compliance.kyc.KycSubmission;
 import io.equitoken.compliance.kyc.PageKey;
-import io.equitoken.compliance.kyc.Rejection;
 import io.equitoken.compliance.kyc.StoredDocument;
 import io.equitoken.compliance.kyc.SubmissionStore;
+import io.equitoken.platform.core.Refusal;
 import java.time.Instant;
 import java.util.List;
 import java.util.TreeSet;
@@ -226,8 +226,8 @@ public class R2dbcSubmissionStore implements SubmissionStore {
   }
 
   private static RuntimeException pendingConflict() {
-    return Rejection.of(
-            Rejection.Kind.CONFLICT,
+    return Refusal.of(
+            Refusal.Kind.CONFLICT,
             "submission-pending",
             "A submission is already waiting for review; wait for its decision before submitting again.")
         .exception();

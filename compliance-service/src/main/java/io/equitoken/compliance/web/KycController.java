@@ -1,10 +1,10 @@
 package io.equitoken.compliance.web;
 
 import io.equitoken.compliance.kyc.DocumentChecks;
-import io.equitoken.compliance.kyc.IdempotencyKey;
 import io.equitoken.compliance.kyc.KycSubmissions;
 import io.equitoken.compliance.kyc.Upload;
 import io.equitoken.platform.web.Caller;
+import io.equitoken.platform.web.Idempotency;
 import io.equitoken.platform.web.ProblemException;
 import java.net.URI;
 import java.util.List;
@@ -52,15 +52,12 @@ public class KycController {
                     .flatMap(
                         parts ->
                             submit(
-                                caller.principalId(),
-                                parts,
-                                IdempotencyKey.validated(idempotencyKey))))
+                                caller.principalId(), parts, Idempotency.validKey(idempotencyKey))))
         .map(
             submitted ->
                 ResponseEntity.accepted()
                     .location(URI.create("/compliance/status"))
-                    .body(SubmissionResponse.of(submitted)))
-        .onErrorMap(Problems::translate);
+                    .body(SubmissionResponse.of(submitted)));
   }
 
   @GetMapping(path = "/compliance/status", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -124,7 +121,7 @@ public class KycController {
         .defaultIfEmpty(new Upload(file.filename(), declared, new byte[0]))
         .onErrorMap(
             DataBufferLimitException.class,
-            e -> Problems.of(submissions.limits().fileTooLarge(index)));
+            e -> submissions.limits().fileTooLarge(index).exception());
   }
 
   /** A malformed or over-long multipart body; size limits stay 413 (handled by the platform). */

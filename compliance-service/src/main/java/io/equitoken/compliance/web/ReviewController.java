@@ -67,10 +67,7 @@ public class ReviewController {
       path = "/compliance/reviews/{submissionId}",
       produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<ReviewDetail> review(@PathVariable UUID submissionId) {
-    return reviews
-        .review(submissionId)
-        .map(review -> ReviewDetail.of(review, clock.instant()))
-        .onErrorMap(Problems::translate);
+    return reviews.review(submissionId).map(review -> ReviewDetail.of(review, clock.instant()));
   }
 
   @GetMapping(path = "/compliance/reviews/{submissionId}/documents/{documentId}")
@@ -91,8 +88,7 @@ public class ReviewController {
                             .filename(opened.info().id() + extension(opened.info().contentType()))
                             .build()
                             .toString())
-                    .body(opened.content()))
-        .onErrorMap(Problems::translate);
+                    .body(opened.content()));
   }
 
   @PostMapping(
@@ -112,8 +108,7 @@ public class ReviewController {
                         Decision.fromWire(request.decision()).orElseThrow(),
                         Boolean.TRUE.equals(request.retryable()),
                         request.reason())))
-        .map(DecisionResponse::of)
-        .onErrorMap(Problems::translate);
+        .map(DecisionResponse::of);
   }
 
   private static ReviewPage page(List<KycSubmission> rows, int size, Instant now) {

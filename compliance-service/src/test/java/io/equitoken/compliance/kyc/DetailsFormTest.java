@@ -3,6 +3,8 @@ package io.equitoken.compliance.kyc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -35,13 +37,14 @@ class DetailsFormTest {
   void shouldReportEveryInvalidMemberByItsName() {
     DetailsForm form = new DetailsForm("", "30/04/1990", "Germany", "rich", List.of("selfie"));
 
-    Rejection rejection =
-        catchThrowableOfType(KycRejectedException.class, () -> form.validate(TODAY)).rejection();
+    Refusal rejection =
+        catchThrowableOfType(RefusedException.class, () -> form.validate(TODAY)).refusal();
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.INVALID);
-    assertThat(rejection.extras().get("field")).isEqualTo("details.legalName");
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.BAD_REQUEST);
+    assertThat(rejection.extensions().get("field")).isEqualTo("details.legalName");
     @SuppressWarnings("unchecked")
-    List<Map<String, String>> errors = (List<Map<String, String>>) rejection.extras().get("errors");
+    List<Map<String, String>> errors =
+        (List<Map<String, String>>) rejection.extensions().get("errors");
     assertThat(errors)
         .extracting(e -> e.get("field"))
         .containsExactly(
@@ -56,20 +59,20 @@ class DetailsFormTest {
   void shouldRejectAnInvestorYoungerThanEighteen() {
     DetailsForm form = new DetailsForm("Kid", "2010-01-01", "DE", null, List.of("passport"));
 
-    Rejection rejection =
-        catchThrowableOfType(KycRejectedException.class, () -> form.validate(TODAY)).rejection();
+    Refusal rejection =
+        catchThrowableOfType(RefusedException.class, () -> form.validate(TODAY)).refusal();
 
-    assertThat(rejection.extras().get("field")).isEqualTo("details.dateOfBirth");
+    assertThat(rejection.extensions().get("field")).isEqualTo("details.dateOfBirth");
   }
 
   @Test
   void shouldRejectMissingDocumentTypes() {
     DetailsForm form = new DetailsForm("Ada", "1990-01-01", "DE", null, null);
 
-    Rejection rejection =
-        catchThrowableOfType(KycRejectedException.class, () -> form.validate(TODAY)).rejection();
+    Refusal rejection =
+        catchThrowableOfType(RefusedException.class, () -> form.validate(TODAY)).refusal();
 
-    assertThat(rejection.extras().get("field")).isEqualTo("details.documentTypes");
+    assertThat(rejection.extensions().get("field")).isEqualTo("details.documentTypes");
   }
 
   @Test

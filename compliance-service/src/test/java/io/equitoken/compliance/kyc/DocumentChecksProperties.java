@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.equitoken.compliance.document.DocumentFormat;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -25,9 +27,9 @@ class DocumentChecksProperties {
             new Upload("passport", declaredType, content),
             new Upload("bill.pdf", "application/pdf", KycFixtures.PDF));
 
-    KycRejectedException rejected =
+    RefusedException rejected =
         catchThrowableOfType(
-            KycRejectedException.class,
+            RefusedException.class,
             () ->
                 DocumentChecks.check(
                     KycFixtures.details(DocumentType.PASSPORT, DocumentType.PROOF_OF_ADDRESS),
@@ -41,8 +43,8 @@ class DocumentChecksProperties {
       assertThat(rejected).isNull();
     } else {
       assertThat(rejected).isNotNull();
-      assertThat(rejected.rejection().kind())
-          .isIn(Rejection.Kind.UNSUPPORTED_CONTENT, Rejection.Kind.UNPROCESSABLE);
+      assertThat(rejected.refusal().kind())
+          .isIn(Refusal.Kind.UNSUPPORTED_MEDIA_TYPE, Refusal.Kind.UNPROCESSABLE);
     }
   }
 

@@ -12,6 +12,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.equitoken.compliance.document.DocumentFormat;
 import io.equitoken.compliance.document.Sha256;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,28 +47,28 @@ class DocumentChecksTest {
   void shouldRejectAFileWhoseBytesAreNoAcceptedFormatWhateverItsNameAndDeclaredType() {
     Upload exe = new Upload("passport.pdf", "application/pdf", "MZ\u0090 not a pdf".getBytes());
 
-    Rejection rejection = rejectionOf(List.of(exe, new Upload("b.pdf", "application/pdf", PDF)));
+    Refusal rejection = rejectionOf(List.of(exe, new Upload("b.pdf", "application/pdf", PDF)));
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.UNSUPPORTED_CONTENT);
-    assertThat(rejection.extras()).containsEntry("field", "documents[0]");
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.UNSUPPORTED_MEDIA_TYPE);
+    assertThat(rejection.extensions()).containsEntry("field", "documents[0]");
   }
 
   @Test
   void shouldRejectAFileDeclaredAsOneAcceptedFormatButContainingAnother() {
-    Rejection rejection =
+    Refusal rejection =
         rejectionOf(
             List.of(
                 new Upload("p.png", "image/png", JPEG),
                 new Upload("b.pdf", "application/pdf", PDF)));
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.UNPROCESSABLE);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.UNPROCESSABLE);
     assertThat(rejection.code()).isEqualTo("document-type-mismatch");
     assertThat(rejection.detail()).contains("image/png").contains("image/jpeg");
   }
 
   @Test
   void shouldRejectAFileWhoseExtensionDisguisesItsRealType() {
-    Rejection rejection =
+    Refusal rejection =
         rejectionOf(
             List.of(
                 new Upload("p.jpg", "image/png", PNG),
@@ -78,37 +80,37 @@ class DocumentChecksTest {
 
   @Test
   void shouldRejectADeclaredTypeOutsideTheAcceptedOnes() {
-    Rejection rejection =
+    Refusal rejection =
         rejectionOf(
             List.of(
                 new Upload("p.gif", "image/gif", PNG),
                 new Upload("b.pdf", "application/pdf", PDF)));
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.UNSUPPORTED_CONTENT);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.UNSUPPORTED_MEDIA_TYPE);
   }
 
   @Test
   void shouldRejectAnEmptyFile() {
-    Rejection rejection =
+    Refusal rejection =
         rejectionOf(
             List.of(
                 new Upload("p.png", "image/png", new byte[0]),
                 new Upload("b.pdf", "application/pdf", PDF)));
 
     assertThat(rejection.code()).isEqualTo("empty-document");
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.UNPROCESSABLE);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.UNPROCESSABLE);
   }
 
   @Test
   void shouldRejectAFileOverThePerFileLimit() {
-    Rejection rejection =
+    Refusal rejection =
         rejectionOf(
             List.of(
                 new Upload("p.png", "image/png", new byte[101]),
                 new Upload("b.pdf", "application/pdf", PDF)));
 
     assertThat(rejection.code()).isEqualTo("document-too-large");
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.TOO_LARGE);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.PAYLOAD_TOO_LARGE);
   }
 
   @Test
@@ -116,7 +118,7 @@ class DocumentChecksTest {
     byte[] big = new byte[90];
     System.arraycopy(PDF, 0, big, 0, PDF.length);
 
-    Rejection rejection =
+    Refusal rejection =
         rejectionOf(
             List.of(
                 new Upload("p.pdf", "application/pdf", big),
@@ -127,50 +129,51 @@ class DocumentChecksTest {
 
   @Test
   void shouldRejectMoreFilesThanTheLimitBeforeReadingAny() {
-    KycRejectedException e =
+    RefusedException e =
         catchThrowableOfType(
-            KycRejectedException.class,
+            RefusedException.class,
             () ->
                 DocumentChecks.checkCount(
                     4, KycFixtures.details(PASSPORT, PROOF_OF_ADDRESS), limits));
 
-    assertThat(e.rejection().code()).isEqualTo("too-many-documents");
-    assertThat(e.rejection().kind()).isEqualTo(Rejection.Kind.TOO_LARGE);
+    assertThat(e.refusal().code()).isEqualTo("too-many-documents");
+    assertThat(e.refusal().kind()).isEqualTo(Refusal.Kind.PAYLOAD_TOO_LARGE);
   }
 
   @Test
   void shouldRejectACountOfTypesThatDiffersFromTheCountOfFiles() {
-    KycRejectedException e =
+    RefusedException e =
         catchThrowableOfType(
-            KycRejectedException.class,
+            RefusedException.class,
             () ->
                 DocumentChecks.checkCount(
                     1, KycFixtures.details(PASSPORT, PROOF_OF_ADDRESS), limits));
 
-    assertThat(e.rejection().code()).isEqualTo("document-types-mismatch");
-    assertThat(e.rejection().kind()).isEqualTo(Rejection.Kind.INVALID);
+    assertThat(e.refusal().code()).isEqualTo("document-types-mismatch");
+    assertThat(e.refusal().kind()).isEqualTo(Refusal.Kind.BAD_REQUEST);
   }
 
   @Test
   void shouldRequireAnIdentityDocumentAndAProofOfAddress() {
-    KycRejectedException e =
+    RefusedException e =
         catchThrowableOfType(
-            KycRejectedException.class,
+            RefusedException.class,
             () ->
                 DocumentChecks.check(
                     KycFixtures.details(PROOF_OF_ADDRESS),
                     List.of(new Upload("b.pdf", "application/pdf", PDF)),
                     limits));
 
-    assertThat(e.rejection().code()).isEqualTo("documents-missing");
-    assertThat(e.rejection().extras().get("missing")).isEqualTo(List.of("passport or national_id"));
+    assertThat(e.refusal().code()).isEqualTo("documents-missing");
+    assertThat(e.refusal().extensions().get("missing"))
+        .isEqualTo(List.of("passport or national_id"));
   }
 
   @Test
   void shouldRequireAccreditationEvidenceWhenAccreditationIsClaimed() {
-    KycRejectedException e =
+    RefusedException e =
         catchThrowableOfType(
-            KycRejectedException.class,
+            RefusedException.class,
             () ->
                 DocumentChecks.check(
                     KycFixtures.accreditedDetails(NATIONAL_ID, PROOF_OF_ADDRESS),
@@ -179,16 +182,16 @@ class DocumentChecksTest {
                         new Upload("b.pdf", "application/pdf", PDF)),
                     limits));
 
-    assertThat(e.rejection().extras().get("missing"))
+    assertThat(e.refusal().extensions().get("missing"))
         .isEqualTo(List.of(ACCREDITATION_EVIDENCE.wire()));
   }
 
-  private Rejection rejectionOf(List<Upload> uploads) {
+  private Refusal rejectionOf(List<Upload> uploads) {
     return catchThrowableOfType(
-            KycRejectedException.class,
+            RefusedException.class,
             () ->
                 DocumentChecks.check(
                     KycFixtures.details(PASSPORT, PROOF_OF_ADDRESS), uploads, limits))
-        .rejection();
+        .refusal();
   }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -44,15 +46,15 @@ class KycSubmissionTest {
         KycFixtures.pending("inv-1", T0)
             .decide(KycFixtures.decision("officer-1", Decision.APPROVED, false), T0, YEAR);
 
-    Rejection rejection =
+    Refusal rejection =
         catchThrowableOfType(
-                KycRejectedException.class,
+                RefusedException.class,
                 () ->
                     approved.decide(
                         KycFixtures.decision("officer-2", Decision.REJECTED, false), T0, YEAR))
-            .rejection();
+            .refusal();
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.CONFLICT);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.CONFLICT);
     assertThat(rejection.code()).isEqualTo("not-pending");
     assertThat(rejection.detail()).contains("approved");
   }
@@ -61,15 +63,15 @@ class KycSubmissionTest {
   void shouldRefuseAnOfficerDecidingTheirOwnSubmission() {
     KycSubmission own = KycFixtures.pending("officer-1", T0);
 
-    Rejection rejection =
+    Refusal rejection =
         catchThrowableOfType(
-                KycRejectedException.class,
+                RefusedException.class,
                 () ->
                     own.decide(
                         KycFixtures.decision("officer-1", Decision.APPROVED, false), T0, YEAR))
-            .rejection();
+            .refusal();
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.FORBIDDEN);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.FORBIDDEN);
   }
 
   @Test
@@ -131,11 +133,11 @@ class KycSubmissionTest {
   void shouldRequireAReasonAndRetryableOnlyForRejections() {
     assertThatThrownBy(
             () -> new DecisionCommand("o", java.util.Set.of(), Decision.APPROVED, false, "  "))
-        .isInstanceOf(KycRejectedException.class)
+        .isInstanceOf(RefusedException.class)
         .hasMessageContaining("reason");
     assertThatThrownBy(
             () -> new DecisionCommand("o", java.util.Set.of(), Decision.APPROVED, true, "ok"))
-        .isInstanceOf(KycRejectedException.class)
+        .isInstanceOf(RefusedException.class)
         .hasMessageContaining("retryable");
   }
 }

@@ -7,6 +7,7 @@ import io.equitoken.compliance.kyc.AccreditationBasis;
 import io.equitoken.compliance.kyc.KycState;
 import io.equitoken.compliance.kyc.StatusChanged;
 import io.equitoken.compliance.kyc.SubmissionReceived;
+import io.equitoken.platform.test.EventContracts;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class EventContractTest {
   void shouldHaveExamplesThatMatchTheirSchemas() {
     for (String type :
         new String[] {ComplianceTopics.SUBMISSION_RECEIVED, ComplianceTopics.STATUS_CHANGED}) {
-      assertThat(EventSchemas.violations(type, EventSchemas.example(type))).as(type).isEmpty();
+      assertThat(EventContracts.violations(type, EventContracts.example(type))).as(type).isEmpty();
     }
   }
 
@@ -31,7 +32,7 @@ class EventContractTest {
         JSON.writeValueAsString(
             SubmissionReceivedPayload.of(new SubmissionReceived(UUID.randomUUID(), "inv-1", NOW)));
 
-    assertThat(EventSchemas.violations(ComplianceTopics.SUBMISSION_RECEIVED, json)).isEmpty();
+    assertThat(EventContracts.violations(ComplianceTopics.SUBMISSION_RECEIVED, json)).isEmpty();
   }
 
   @Test
@@ -59,16 +60,18 @@ class EventContractTest {
 
     for (StatusChanged event : new StatusChanged[] {pending, approved}) {
       String json = JSON.writeValueAsString(StatusChangedPayload.of(event));
-      assertThat(EventSchemas.violations(ComplianceTopics.STATUS_CHANGED, json)).as(json).isEmpty();
+      assertThat(EventContracts.violations(ComplianceTopics.STATUS_CHANGED, json))
+          .as(json)
+          .isEmpty();
     }
   }
 
   @Test
   void shouldRejectAnEventCarryingPersonalDataItsSchemaDoesNotAllow() {
     String withName =
-        EventSchemas.example(ComplianceTopics.STATUS_CHANGED)
+        EventContracts.example(ComplianceTopics.STATUS_CHANGED)
             .replaceFirst("\\{", "{\"legalName\": \"Alice Example\",");
 
-    assertThat(EventSchemas.violations(ComplianceTopics.STATUS_CHANGED, withName)).isNotEmpty();
+    assertThat(EventContracts.violations(ComplianceTopics.STATUS_CHANGED, withName)).isNotEmpty();
   }
 }

@@ -1,6 +1,6 @@
 package io.equitoken.identity.apikey;
 
-import io.equitoken.identity.transaction.UnitOfWork;
+import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,7 +16,7 @@ public class ApiKeyService {
 
   private final ApiKeyRepository keys;
   private final ApiKeyEvents events;
-  private final UnitOfWork unitOfWork;
+  private final Transactions unitOfWork;
   private final SecretHasher hasher;
   private final Clock clock;
   private final Duration idempotencyRetention;
@@ -24,7 +24,7 @@ public class ApiKeyService {
   public ApiKeyService(
       ApiKeyRepository keys,
       ApiKeyEvents events,
-      UnitOfWork unitOfWork,
+      Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock,
       Duration idempotencyRetention) {

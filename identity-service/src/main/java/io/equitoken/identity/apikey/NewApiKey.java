@@ -1,5 +1,6 @@
 package io.equitoken.identity.apikey;
 
+import io.equitoken.platform.core.Roles;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,7 +24,7 @@ public record NewApiKey(String name, String principalId, Set<String> roles) {
     if (principalId == null || !PRINCIPAL_ID.matcher(principalId).matches()) {
       throw new IllegalArgumentException("principalId must match " + PRINCIPAL_ID);
     }
-    if (roles == null || roles.isEmpty() || !roles.stream().allMatch(PlatformRoles::isKnown)) {
+    if (roles == null || roles.isEmpty() || !roles.stream().allMatch(Roles::isKnown)) {
       throw new IllegalArgumentException("roles must be a non-empty set of platform roles");
     }
     roles = Set.copyOf(new TreeSet<>(roles));

@@ -1,5 +1,6 @@
 package io.equitoken.identity.apikey;
 
+import io.equitoken.platform.core.Roles;
 import java.util.Set;
 
 /** Who asks for a change: the {@code sub} and {@code roles} of the caller's token. */
@@ -10,6 +11,6 @@ public record Requester(String principalId, Set<String> roles) {
   }
 
   public boolean isOperator() {
-    return roles.contains(PlatformRoles.OPERATOR);
+    return roles.contains(Roles.OPERATOR);
   }
 }

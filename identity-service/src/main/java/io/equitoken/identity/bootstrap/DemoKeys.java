@@ -1,7 +1,7 @@
 package io.equitoken.identity.bootstrap;
 
-import io.equitoken.identity.apikey.PlatformRoles;
 import io.equitoken.identity.bootstrap.KeyProvisioning.ConfiguredKey;
+import io.equitoken.platform.core.Roles;
 import java.util.List;
 import java.util.Set;
 
@@ -15,17 +15,17 @@ public final class DemoKeys {
 
   public static List<ConfiguredKey> all() {
     return List.of(
-        demo("demo-investor", "inv-alice", PlatformRoles.INVESTOR),
-        demo("demo-investor-2", "inv-bob", PlatformRoles.INVESTOR),
-        demo("demo-founder", "founder-nova", PlatformRoles.FOUNDER),
-        demo("demo-officer", "officer-olga", PlatformRoles.COMPLIANCE_OFFICER),
-        demo("demo-partner", "partner-pax", PlatformRoles.PARTNER));
+        demo("demo-investor", "inv-alice", Roles.INVESTOR),
+        demo("demo-investor-2", "inv-bob", Roles.INVESTOR),
+        demo("demo-founder", "founder-nova", Roles.FOUNDER),
+        demo("demo-officer", "officer-olga", Roles.COMPLIANCE_OFFICER),
+        demo("demo-partner", "partner-pax", Roles.PARTNER));
   }
 
   /** The bootstrap operator key named by configuration. */
   public static ConfiguredKey bootstrapOperator(String apiKey, String secret) {
     return new ConfiguredKey(
-        apiKey, "Bootstrap operator", "operator", Set.of(PlatformRoles.OPERATOR), secret);
+        apiKey, "Bootstrap operator", "operator", Set.of(Roles.OPERATOR), secret);
   }
 
   private static ConfiguredKey demo(String apiKey, String principal, String role) {

@@ -5,7 +5,7 @@ import io.equitoken.identity.apikey.ApiKeyCreated;
 import io.equitoken.identity.apikey.ApiKeyEvents;
 import io.equitoken.identity.apikey.ApiKeyRepository;
 import io.equitoken.identity.apikey.SecretHasher;
-import io.equitoken.identity.transaction.UnitOfWork;
+import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Set;
@@ -39,14 +39,14 @@ public class KeyProvisioning {
 
   private final ApiKeyRepository keys;
   private final ApiKeyEvents events;
-  private final UnitOfWork unitOfWork;
+  private final Transactions unitOfWork;
   private final SecretHasher hasher;
   private final Clock clock;
 
   public KeyProvisioning(
       ApiKeyRepository keys,
       ApiKeyEvents events,
-      UnitOfWork unitOfWork,
+      Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock) {
     this.keys = keys;

@@ -10,7 +10,7 @@ import io.equitoken.identity.signing.SigningKeyRepository;
 import io.equitoken.identity.signing.SigningKeys;
 import io.equitoken.identity.token.TokenService;
 import io.equitoken.identity.token.TokenSettings;
-import io.equitoken.identity.transaction.UnitOfWork;
+import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.web.EquitokenSecurityProperties;
 import java.time.Clock;
 import org.springframework.beans.factory.annotation.Value;
@@ -53,7 +53,7 @@ class IdentityConfiguration {
   @Bean
   SigningKeys signingKeys(
       SigningKeyRepository repository,
-      UnitOfWork unitOfWork,
+      Transactions unitOfWork,
       KeyCipher cipher,
       Clock clock,
       IdentityProperties properties,
@@ -88,7 +88,7 @@ class IdentityConfiguration {
   ApiKeyService apiKeyService(
       ApiKeyRepository keys,
       ApiKeyEvents events,
-      UnitOfWork unitOfWork,
+      Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock,
       IdentityProperties properties) {
@@ -100,7 +100,7 @@ class IdentityConfiguration {
   KeyProvisioning keyProvisioning(
       ApiKeyRepository keys,
       ApiKeyEvents events,
-      UnitOfWork unitOfWork,
+      Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock) {
     return new KeyProvisioning(keys, events, unitOfWork, hasher, clock);

@@ -6,7 +6,7 @@ import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.KeyUse;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
-import io.equitoken.identity.transaction.UnitOfWork;
+import io.equitoken.platform.core.Transactions;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,7 +29,7 @@ public class SigningKeys {
   static final String ALGORITHM = "ES256";
 
   private final SigningKeyRepository repository;
-  private final UnitOfWork unitOfWork;
+  private final Transactions unitOfWork;
   private final KeyCipher cipher;
   private final Clock clock;
   private final Duration verifyGrace;
@@ -38,7 +38,7 @@ public class SigningKeys {
 
   public SigningKeys(
       SigningKeyRepository repository,
-      UnitOfWork unitOfWork,
+      Transactions unitOfWork,
       KeyCipher cipher,
       Clock clock,
       Duration verifyGrace,

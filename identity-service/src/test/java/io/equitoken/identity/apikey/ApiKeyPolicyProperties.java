@@ -2,6 +2,7 @@ package io.equitoken.identity.apikey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.core.Roles;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -30,7 +31,7 @@ class ApiKeyPolicyProperties {
   @Property
   void shouldAlwaysLetAnOperatorCreateAnyKey(
       @ForAll("roles") Set<String> requestedRoles, @ForAll("principals") String target) {
-    Requester operator = new Requester("op", Set.of(PlatformRoles.OPERATOR));
+    Requester operator = new Requester("op", Set.of(Roles.OPERATOR));
     assertThat(ApiKeyPolicy.checkCreate(operator, new NewApiKey("k", target, requestedRoles)))
         .isEmpty();
   }
@@ -44,16 +45,12 @@ class ApiKeyPolicyProperties {
 
   @Provide
   Arbitrary<Set<String>> roles() {
-    return Arbitraries.of(PlatformRoles.ALL).set().ofMinSize(1);
+    return Arbitraries.of(Roles.ALL).set().ofMinSize(1);
   }
 
   @Provide
   Arbitrary<Set<String>> nonOperatorRoles() {
-    return Arbitraries.of(
-            PlatformRoles.INVESTOR,
-            PlatformRoles.FOUNDER,
-            PlatformRoles.PARTNER,
-            PlatformRoles.COMPLIANCE_OFFICER)
+    return Arbitraries.of(Roles.INVESTOR, Roles.FOUNDER, Roles.PARTNER, Roles.COMPLIANCE_OFFICER)
         .set();
   }
 

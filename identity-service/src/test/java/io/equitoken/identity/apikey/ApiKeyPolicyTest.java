@@ -2,6 +2,7 @@ package io.equitoken.identity.apikey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.core.Roles;
 import java.time.Instant;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class ApiKeyPolicyTest {
   @Test
   void shouldAllowOperatorToCreateKeysForAnyPrincipalAndRoles() {
     // given
-    NewApiKey command = new NewApiKey("k", "someone-else", Set.copyOf(PlatformRoles.ALL));
+    NewApiKey command = new NewApiKey("k", "someone-else", Set.copyOf(Roles.ALL));
     // when / then
     assertThat(ApiKeyPolicy.checkCreate(OPERATOR, command)).isEmpty();
   }

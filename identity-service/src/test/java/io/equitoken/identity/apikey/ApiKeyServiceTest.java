@@ -2,11 +2,11 @@ package io.equitoken.identity.apikey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.equitoken.identity.support.DirectUnitOfWork;
+import io.equitoken.identity.support.DirectTransactions;
 import io.equitoken.identity.support.InMemoryApiKeyRepository;
-import io.equitoken.identity.support.MutableClock;
 import io.equitoken.identity.support.RecordingApiKeyEvents;
 import io.equitoken.identity.support.TestSecrets;
+import io.equitoken.platform.test.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -17,9 +17,9 @@ class ApiKeyServiceTest {
 
   private final InMemoryApiKeyRepository repository = new InMemoryApiKeyRepository();
   private final RecordingApiKeyEvents events = new RecordingApiKeyEvents();
-  private final DirectUnitOfWork unitOfWork = new DirectUnitOfWork();
+  private final DirectTransactions unitOfWork = new DirectTransactions();
   private final SecretHasher hasher = TestSecrets.hasher();
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final MutableClock clock = MutableClock.fixedAt(Instant.parse("2026-01-01T00:00:00Z"));
   private final ApiKeyService service =
       new ApiKeyService(repository, events, unitOfWork, hasher, clock, Duration.ofHours(24));
 

@@ -6,11 +6,11 @@ import io.equitoken.identity.apikey.ApiKey;
 import io.equitoken.identity.apikey.ApiKeyCreated;
 import io.equitoken.identity.apikey.SecretHasher;
 import io.equitoken.identity.bootstrap.KeyProvisioning.Result;
-import io.equitoken.identity.support.DirectUnitOfWork;
+import io.equitoken.identity.support.DirectTransactions;
 import io.equitoken.identity.support.InMemoryApiKeyRepository;
-import io.equitoken.identity.support.MutableClock;
 import io.equitoken.identity.support.RecordingApiKeyEvents;
 import io.equitoken.identity.support.TestSecrets;
+import io.equitoken.platform.test.MutableClock;
 import java.time.Instant;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -24,9 +24,9 @@ class KeyProvisioningTest {
       new KeyProvisioning(
           repository,
           events,
-          new DirectUnitOfWork(),
+          new DirectTransactions(),
           hasher,
-          new MutableClock(Instant.parse("2026-01-01T00:00:00Z")));
+          MutableClock.fixedAt(Instant.parse("2026-01-01T00:00:00Z")));
 
   @Test
   void shouldCreateTheBootstrapOperatorOnceAndThenLeaveItAlone() {

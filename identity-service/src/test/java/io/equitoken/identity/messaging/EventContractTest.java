@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.identity.apikey.ApiKeyCreated;
 import io.equitoken.identity.apikey.ApiKeyRevoked;
+import io.equitoken.platform.test.EventContracts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;
@@ -21,14 +22,15 @@ class EventContractTest {
   @Test
   void shouldHaveASchemaAndAConformingExampleForEveryPublishedType() {
     for (String type : TYPES) {
-      assertThat(EventSchemas.schemaFile(type)).exists();
-      assertThat(EventSchemas.violations(type, EventSchemas.example(type))).isEmpty();
+      assertThat(EventContracts.schemaFile(type)).exists();
+      assertThat(EventContracts.violations(type, EventContracts.example(type))).isEmpty();
     }
   }
 
   @Test
   void shouldPublishNoTypeWithoutASchemaFile() throws IOException {
-    try (Stream<java.nio.file.Path> files = Files.list(EventSchemas.IDENTITY)) {
+    try (Stream<java.nio.file.Path> files =
+        Files.list(EventContracts.eventsDirectory().resolve("identity"))) {
       assertThat(
               files
                   .filter(Files::isRegularFile)
@@ -49,7 +51,7 @@ class EventContractTest {
                 Instant.parse("2026-01-01T10:00:00.123456Z"),
                 "op"));
     assertThat(
-            EventSchemas.violations(
+            EventContracts.violations(
                 IdentityTopic.API_KEY_CREATED, json.writeValueAsString(payload)))
         .isEmpty();
   }
@@ -60,7 +62,7 @@ class EventContractTest {
         ApiKeyRevokedV1.of(
             new ApiKeyRevoked("etk_abc", "inv-alice", Instant.parse("2026-01-01T10:00:00Z"), "op"));
     assertThat(
-            EventSchemas.violations(
+            EventContracts.violations(
                 IdentityTopic.API_KEY_REVOKED, json.writeValueAsString(payload)))
         .isEmpty();
   }
@@ -68,11 +70,11 @@ class EventContractTest {
   @Test
   void shouldRefuseAPayloadCarryingASecretOrAnUnknownRole() {
     String withSecret =
-        EventSchemas.example(IdentityTopic.API_KEY_CREATED)
+        EventContracts.example(IdentityTopic.API_KEY_CREATED)
             .replace("\"name\"", "\"secret\": \"etks_x\", \"name\"");
-    assertThat(EventSchemas.violations(IdentityTopic.API_KEY_CREATED, withSecret)).isNotEmpty();
+    assertThat(EventContracts.violations(IdentityTopic.API_KEY_CREATED, withSecret)).isNotEmpty();
     String badRole =
-        EventSchemas.example(IdentityTopic.API_KEY_CREATED).replace("\"investor\"", "\"root\"");
-    assertThat(EventSchemas.violations(IdentityTopic.API_KEY_CREATED, badRole)).isNotEmpty();
+        EventContracts.example(IdentityTopic.API_KEY_CREATED).replace("\"investor\"", "\"root\"");
+    assertThat(EventContracts.violations(IdentityTopic.API_KEY_CREATED, badRole)).isNotEmpty();
   }
 }

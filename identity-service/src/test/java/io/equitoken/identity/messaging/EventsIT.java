@@ -3,6 +3,7 @@ package io.equitoken.identity.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.identity.support.IdentityIntegrationTest;
+import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class EventsIT extends IdentityIntegrationTest {
         .extracting(r -> header(r, "ce_type"))
         .containsExactly(IdentityTopic.API_KEY_CREATED, IdentityTopic.API_KEY_REVOKED);
     for (ConsumerRecord<String, String> event : events) {
-      assertThat(EventSchemas.violations(header(event, "ce_type"), event.value())).isEmpty();
+      assertThat(EventContracts.violations(header(event, "ce_type"), event.value())).isEmpty();
       assertThat(event.value()).doesNotContain(secret).doesNotContainIgnoringCase("hash");
       assertThat(header(event, "ce_source")).isEqualTo("/identity-service");
       assertThat(header(event, "ce_subject")).isEqualTo(apiKey);

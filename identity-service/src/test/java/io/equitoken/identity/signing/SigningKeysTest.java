@@ -6,10 +6,10 @@ import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import io.equitoken.identity.support.DirectUnitOfWork;
+import io.equitoken.identity.support.DirectTransactions;
 import io.equitoken.identity.support.InMemorySigningKeyRepository;
-import io.equitoken.identity.support.MutableClock;
 import io.equitoken.identity.support.TestSecrets;
+import io.equitoken.platform.test.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -18,11 +18,11 @@ class SigningKeysTest {
 
   private static final Duration GRACE = Duration.ofSeconds(930);
   private final InMemorySigningKeyRepository repository = new InMemorySigningKeyRepository();
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final MutableClock clock = MutableClock.fixedAt(Instant.parse("2026-01-01T00:00:00Z"));
   private final SigningKeys keys =
       new SigningKeys(
           repository,
-          new DirectUnitOfWork(),
+          new DirectTransactions(),
           new KeyCipher(TestSecrets.KEK),
           clock,
           GRACE,
@@ -86,7 +86,7 @@ class SigningKeysTest {
     SigningKeys otherInstance =
         new SigningKeys(
             repository,
-            new DirectUnitOfWork(),
+            new DirectTransactions(),
             new KeyCipher(TestSecrets.KEK),
             clock,
             GRACE,
@@ -112,7 +112,7 @@ class SigningKeysTest {
     SigningKeys thisInstance =
         new SigningKeys(
             stale,
-            new DirectUnitOfWork(),
+            new DirectTransactions(),
             new KeyCipher(TestSecrets.KEK),
             clock,
             GRACE,

@@ -12,11 +12,11 @@ import io.equitoken.identity.apikey.SecretHasher;
 import io.equitoken.identity.signing.KeyCipher;
 import io.equitoken.identity.signing.SigningKey;
 import io.equitoken.identity.signing.SigningKeys;
-import io.equitoken.identity.support.DirectUnitOfWork;
+import io.equitoken.identity.support.DirectTransactions;
 import io.equitoken.identity.support.InMemoryApiKeyRepository;
 import io.equitoken.identity.support.InMemorySigningKeyRepository;
-import io.equitoken.identity.support.MutableClock;
 import io.equitoken.identity.support.TestSecrets;
+import io.equitoken.platform.test.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 class TokenServiceTest {
 
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final MutableClock clock = MutableClock.fixedAt(Instant.parse("2026-01-01T00:00:00Z"));
   private final InMemoryApiKeyRepository keys = new InMemoryApiKeyRepository();
   private final AtomicInteger hashes = new AtomicInteger();
   private final AtomicInteger dummyChecks = new AtomicInteger();
@@ -46,7 +46,7 @@ class TokenServiceTest {
   private final SigningKeys signingKeys =
       new SigningKeys(
           new InMemorySigningKeyRepository(),
-          new DirectUnitOfWork(),
+          new DirectTransactions(),
           new KeyCipher(TestSecrets.KEK),
           clock,
           Duration.ofMinutes(16),

@@ -51,11 +51,7 @@ class DemoDataLoader implements ApplicationRunner {
     return listings
         .findById(id)
         .switchIfEmpty(
-            Mono.defer(
-                () ->
-                    service
-                        .create(LOADER, DemoListings.FOUNDER, demo.content(), null, id)
-                        .map(created -> created.value())))
+            Mono.defer(() -> service.create(LOADER, DemoListings.FOUNDER, demo.content(), id)))
         .flatMap(listing -> issueIfMissing(demo, listing))
         .flatMap(listing -> advance(demo, listing));
   }
@@ -65,8 +61,7 @@ class DemoDataLoader implements ApplicationRunner {
       return Mono.just(listing);
     }
     return service
-        .issueToken(
-            LOADER, listing.id(), demo.issuance(), null, demo.tokenId(), demo.compartmentId())
+        .issueToken(LOADER, listing.id(), demo.issuance(), demo.tokenId(), demo.compartmentId())
         .then(listings.findById(listing.id()));
   }
 

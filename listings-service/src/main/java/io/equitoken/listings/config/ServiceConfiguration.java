@@ -1,15 +1,14 @@
 package io.equitoken.listings.config;
 
-import io.equitoken.listings.idempotency.Idempotency;
-import io.equitoken.listings.idempotency.IdempotencyStore;
 import io.equitoken.listings.kernel.Ids;
-import io.equitoken.listings.kernel.Transactions;
-import io.equitoken.listings.listing.ListingEventPublisher;
+import io.equitoken.listings.listing.ListingEvent;
 import io.equitoken.listings.listing.ListingQueries;
 import io.equitoken.listings.listing.ListingService;
 import io.equitoken.listings.listing.ListingStore;
 import io.equitoken.listings.market.MarketData;
 import io.equitoken.listings.token.TokenStore;
+import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -31,20 +30,14 @@ class ServiceConfiguration {
   }
 
   @Bean
-  Idempotency idempotency(IdempotencyStore store, Transactions transactions, Clock clock) {
-    return new Idempotency(store, transactions, clock);
-  }
-
-  @Bean
   ListingService listingService(
       ListingStore listings,
       TokenStore tokens,
-      ListingEventPublisher events,
+      EventPublisher<ListingEvent> events,
       Transactions transactions,
-      Idempotency idempotency,
       Ids ids,
       Clock clock) {
-    return new ListingService(listings, tokens, events, transactions, idempotency, ids, clock);
+    return new ListingService(listings, tokens, events, transactions, ids, clock);
   }
 
   @Bean

@@ -1,5 +1,6 @@
 package io.equitoken.listings.listing;
 
+import io.equitoken.platform.core.Refusal;
 import java.util.List;
 
 /** What the domain decided about a command: the new state and its events, or a rejection. */
@@ -11,13 +12,13 @@ public sealed interface Decision {
     }
   }
 
-  record Rejected(Rejection rejection) implements Decision {}
+  record Rejected(Refusal rejection) implements Decision {}
 
   static Decision accept(Listing listing, ListingEvent... events) {
     return new Accepted(listing, List.of(events));
   }
 
-  static Decision reject(Rejection rejection) {
+  static Decision reject(Refusal rejection) {
     return new Rejected(rejection);
   }
 }

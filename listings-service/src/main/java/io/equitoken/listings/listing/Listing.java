@@ -6,6 +6,7 @@ import static io.equitoken.listings.listing.ListingStatus.DRAFT;
 import static io.equitoken.listings.listing.ListingStatus.SUSPENDED;
 
 import io.equitoken.listings.kernel.Amounts;
+import io.equitoken.platform.core.Refusal;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Arrays;
@@ -35,6 +36,11 @@ public record Listing(
     raiseProgress = Amounts.normalize(raiseProgress);
   }
 
+  /** The refusal for a listing that does not exist (or that the caller may not see). */
+  public static Refusal notFound(String listingId) {
+    return Refusal.notFound("listing-not-found", "No listing " + listingId + " exists.");
+  }
+
   public static Listing draft(String id, String founderId, ListingContent content, Instant now) {
     return new Listing(id, founderId, content, DRAFT, BigDecimal.ZERO, null, now, now);
   }
@@ -53,7 +59,7 @@ public record Listing(
   }
 
   public Decision edit(Actor actor, ListingChanges changes, Instant now) {
-    Optional<Rejection> refused =
+    Optional<Refusal> refused =
         refuseUnlessChangeableBy(actor).or(() -> expect(DRAFT, ACTIVE, SUSPENDED));
     if (refused.isPresent()) {
       return Decision.reject(refused.get());
@@ -83,14 +89,14 @@ public record Listing(
   }
 
   public Decision publish(Actor actor, Instant now) {
-    Optional<Rejection> refused = refuseUnlessChangeableBy(actor).or(() -> expect(DRAFT));
+    Optional<Refusal> refused = refuseUnlessChangeableBy(actor).or(() -> expect(DRAFT));
     if (refused.isPresent()) {
       return Decision.reject(refused.get());
     }
     if (tokenomics == null) {
       return Decision.reject(
-          Rejection.of(
-                  Rejection.Kind.CONFLICT,
+          Refusal.of(
+                  Refusal.Kind.CONFLICT,
                   "token-required",
                   "A listing needs an issued token before it is published; issue it with POST"
                       + " /listings/"
@@ -116,7 +122,7 @@ public record Listing(
 
   /** Operators only: a platform measure (e.g. a compliance concern), not a founder's choice. */
   public Decision suspend(Actor actor, String reason, Instant now) {
-    Optional<Rejection> refused = refuseUnlessOperator(actor).or(() -> expect(ACTIVE));
+    Optional<Refusal> refused = refuseUnlessOperator(actor).or(() -> expect(ACTIVE));
     if (refused.isPresent()) {
       return Decision.reject(refused.get());
     }
@@ -126,7 +132,7 @@ public record Listing(
   }
 
   public Decision reactivate(Actor actor, Instant now) {
-    Optional<Rejection> refused = refuseUnlessOperator(actor).or(() -> expect(SUSPENDED));
+    Optional<Refusal> refused = refuseUnlessOperator(actor).or(() -> expect(SUSPENDED));
     if (refused.isPresent()) {
       return Decision.reject(refused.get());
     }
@@ -137,8 +143,7 @@ public record Listing(
 
   /** Closing is final. A draft cannot be closed: it was never public, so it is simply left. */
   public Decision close(Actor actor, Instant now) {
-    Optional<Rejection> refused =
-        refuseUnlessChangeableBy(actor).or(() -> expect(ACTIVE, SUSPENDED));
+    Optional<Refusal> refused = refuseUnlessChangeableBy(actor).or(() -> expect(ACTIVE, SUSPENDED));
     if (refused.isPresent()) {
       return Decision.reject(refused.get());
     }
@@ -150,14 +155,14 @@ public record Listing(
   /** Issues the listing's one token, while it is still a draft; its supply goes to the founder. */
   public Decision issueToken(
       Actor actor, TokenIssuance issue, String tokenId, String compartmentId, Instant now) {
-    Optional<Rejection> refused = refuseUnlessChangeableBy(actor);
+    Optional<Refusal> refused = refuseUnlessChangeableBy(actor);
     if (refused.isPresent()) {
       return Decision.reject(refused.get());
     }
     if (tokenomics != null) {
       return Decision.reject(
-          Rejection.of(
-                  Rejection.Kind.CONFLICT,
+          Refusal.of(
+                  Refusal.Kind.CONFLICT,
                   "token-already-issued",
                   "Listing " + id + " already has token " + tokenomics.tokenId() + ".")
               .with("tokenId", tokenomics.tokenId()));
@@ -184,35 +189,35 @@ public record Listing(
             now));
   }
 
-  private Optional<Rejection> refuseUnlessChangeableBy(Actor actor) {
+  private Optional<Refusal> refuseUnlessChangeableBy(Actor actor) {
     if (!visibleTo(actor)) {
-      return Optional.of(Rejection.notFound(id));
+      return Optional.of(Listing.notFound(id));
     }
     if (!canBeChangedBy(actor)) {
       return Optional.of(
-          Rejection.of(
-              Rejection.Kind.FORBIDDEN,
+          Refusal.of(
+              Refusal.Kind.FORBIDDEN,
               "not-listing-owner",
               "Only the listing's founder or an operator may change listing " + id + "."));
     }
     return Optional.empty();
   }
 
-  private Optional<Rejection> refuseUnlessOperator(Actor actor) {
+  private Optional<Refusal> refuseUnlessOperator(Actor actor) {
     if (!visibleTo(actor)) {
-      return Optional.of(Rejection.notFound(id));
+      return Optional.of(Listing.notFound(id));
     }
     if (!actor.operator()) {
       return Optional.of(
-          Rejection.of(
-              Rejection.Kind.FORBIDDEN,
+          Refusal.of(
+              Refusal.Kind.FORBIDDEN,
               "operator-only",
               "Only an operator may suspend or reactivate a listing."));
     }
     return Optional.empty();
   }
 
-  private Optional<Rejection> expect(ListingStatus... allowed) {
+  private Optional<Refusal> expect(ListingStatus... allowed) {
     if (Arrays.asList(allowed).contains(status)) {
       return Optional.empty();
     }
@@ -223,8 +228,8 @@ public record Listing(
       expected = expected.substring(0, lastComma) + " or " + expected.substring(lastComma + 2);
     }
     return Optional.of(
-        Rejection.of(
-                Rejection.Kind.CONFLICT,
+        Refusal.of(
+                Refusal.Kind.CONFLICT,
                 "invalid-listing-state",
                 "Expected listing to be " + expected + ", but it is " + status.value() + ".")
             .with("currentStatus", status.value())

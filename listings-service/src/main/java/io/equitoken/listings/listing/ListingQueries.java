@@ -3,6 +3,7 @@ package io.equitoken.listings.listing;
 import io.equitoken.listings.token.Compartment;
 import io.equitoken.listings.token.Token;
 import io.equitoken.listings.token.TokenStore;
+import io.equitoken.platform.core.Refusal;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -29,22 +30,22 @@ public class ListingQueries {
     return listings
         .findById(id)
         .filter(listing -> listing.visibleTo(actor))
-        .switchIfEmpty(Mono.error(() -> Rejection.notFound(id).asException()));
+        .switchIfEmpty(Mono.error(() -> Listing.notFound(id).exception()));
   }
 
   public Mono<Token> token(Actor actor, String tokenId) {
     return tokens
         .findById(tokenId)
         .filterWhen(token -> listings.findById(token.listingId()).map(l -> l.visibleTo(actor)))
-        .switchIfEmpty(Mono.error(() -> tokenNotFound(tokenId).asException()));
+        .switchIfEmpty(Mono.error(() -> tokenNotFound(tokenId).exception()));
   }
 
   public Mono<Compartment> compartment(Actor actor, String tokenId) {
     return token(actor, tokenId).flatMap(token -> tokens.findCompartment(token.compartmentId()));
   }
 
-  private static Rejection tokenNotFound(String tokenId) {
-    return Rejection.of(
-        Rejection.Kind.NOT_FOUND, "token-not-found", "No token " + tokenId + " exists.");
+  private static Refusal tokenNotFound(String tokenId) {
+    return Refusal.of(
+        Refusal.Kind.NOT_FOUND, "token-not-found", "No token " + tokenId + " exists.");
   }
 }

@@ -1,14 +1,13 @@
 package io.equitoken.listings.listing;
 
-import io.equitoken.listings.idempotency.Created;
-import io.equitoken.listings.idempotency.Idempotency;
-import io.equitoken.listings.idempotency.IdempotentRequest;
 import io.equitoken.listings.kernel.Ids;
-import io.equitoken.listings.kernel.Transactions;
 import io.equitoken.listings.token.Compartment;
 import io.equitoken.listings.token.IsinTakenException;
 import io.equitoken.listings.token.Token;
 import io.equitoken.listings.token.TokenStore;
+import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.function.Function;
@@ -23,63 +22,54 @@ public class ListingService {
 
   private final ListingStore listings;
   private final TokenStore tokens;
-  private final ListingEventPublisher events;
+  private final EventPublisher<ListingEvent> events;
   private final Transactions transactions;
-  private final Idempotency idempotency;
   private final Ids ids;
   private final Clock clock;
 
   public ListingService(
       ListingStore listings,
       TokenStore tokens,
-      ListingEventPublisher events,
+      EventPublisher<ListingEvent> events,
       Transactions transactions,
-      Idempotency idempotency,
       Ids ids,
       Clock clock) {
     this.listings = listings;
     this.tokens = tokens;
     this.events = events;
     this.transactions = transactions;
-    this.idempotency = idempotency;
     this.ids = ids;
     this.clock = clock;
   }
 
   /**
    * Creates a draft. A founder creates for themselves; an operator may name another founder.
+   * (Idempotency-Keys are the web adapter's, with platform-web's {@code Idempotency}: this runs
+   * inside its transaction.)
    *
    * @param founderId null means the caller
-   * @param request null when no Idempotency-Key was sent
    */
-  public Mono<Created<Listing>> create(
-      Actor actor, String founderId, ListingContent content, IdempotentRequest request) {
-    return create(actor, founderId, content, request, ids.newId());
+  public Mono<Listing> create(Actor actor, String founderId, ListingContent content) {
+    return create(actor, founderId, content, ids.newId());
   }
 
   /** As {@link #create}, with the id chosen by the caller (demo data uses fixed ids). */
-  public Mono<Created<Listing>> create(
-      Actor actor,
-      String founderId,
-      ListingContent content,
-      IdempotentRequest request,
-      String listingId) {
+  public Mono<Listing> create(
+      Actor actor, String founderId, ListingContent content, String listingId) {
     String owner = founderId == null ? actor.principalId() : founderId;
     if (!actor.operator() && !owner.equals(actor.principalId())) {
       return Mono.error(
-          Rejection.of(
-                  Rejection.Kind.FORBIDDEN,
+          Refusal.of(
+                  Refusal.Kind.FORBIDDEN,
                   "founder-mismatch",
                   "A founder creates listings only for themselves; leave founderId out or set it"
                       + " to your own principal id.")
-              .with("field", "founderId")
-              .asException());
+              .withField("founderId")
+              .exception());
     }
     Mono<Void> insert =
         Mono.defer(() -> listings.insert(Listing.draft(listingId, owner, content, now())));
-    return idempotency
-        .execute(request, listingId, insert)
-        .flatMap(created -> load(created.value()).map(l -> new Created<>(l, created.replayed())));
+    return transactions.inTransaction(insert.then(Mono.defer(() -> load(listingId))));
   }
 
   public Mono<Listing> edit(Actor actor, String id, ListingChanges changes) {
@@ -103,31 +93,19 @@ public class ListingService {
   }
 
   /** Issues the listing's token with its compartment; only once per listing, ISINs unique. */
-  public Mono<Created<Token>> issueToken(
-      Actor actor, String listingId, TokenIssuance issue, IdempotentRequest request) {
-    return issueToken(actor, listingId, issue, request, ids.newId(), ids.newId());
+  public Mono<Token> issueToken(Actor actor, String listingId, TokenIssuance issue) {
+    return issueToken(actor, listingId, issue, ids.newId(), ids.newId());
   }
 
-  public Mono<Created<Token>> issueToken(
-      Actor actor,
-      String listingId,
-      TokenIssuance issue,
-      IdempotentRequest request,
-      String tokenId,
-      String compartmentId) {
+  public Mono<Token> issueToken(
+      Actor actor, String listingId, TokenIssuance issue, String tokenId, String compartmentId) {
     Mono<Void> work =
         lockedListing(listingId)
             .flatMap(
                 listing ->
                     accepted(listing.issueToken(actor, issue, tokenId, compartmentId, now())))
             .flatMap(accepted -> storeIssued(accepted, issue, compartmentId));
-    return idempotency
-        .execute(request, tokenId, work)
-        .flatMap(
-            created ->
-                tokens
-                    .findById(created.value())
-                    .map(token -> new Created<>(token, created.replayed())));
+    return transactions.inTransaction(work.then(Mono.defer(() -> tokens.findById(tokenId))));
   }
 
   private Mono<Void> storeIssued(Decision.Accepted accepted, TokenIssuance issue, String cid) {
@@ -151,21 +129,21 @@ public class ListingService {
         .flatMap(
             taken ->
                 taken
-                    ? Mono.error(isinTaken(issued.isin()).asException())
+                    ? Mono.error(isinTaken(issued.isin()).exception())
                     : tokens
                         .insert(token, compartment)
                         .onErrorMap(
-                            IsinTakenException.class, e -> isinTaken(issued.isin()).asException())
+                            IsinTakenException.class, e -> isinTaken(issued.isin()).exception())
                         .then(listings.update(accepted.listing()))
                         .then(publishAll(accepted)));
   }
 
-  static Rejection isinTaken(String isin) {
-    return Rejection.of(
-            Rejection.Kind.CONFLICT,
+  static Refusal isinTaken(String isin) {
+    return Refusal.of(
+            Refusal.Kind.CONFLICT,
             "isin-taken",
             "ISIN " + isin + " is already assigned to another token.")
-        .with("field", "isin");
+        .withField("isin");
   }
 
   private Mono<Listing> decide(String id, Function<Listing, Decision> command) {
@@ -186,7 +164,7 @@ public class ListingService {
 
   private static Mono<Decision.Accepted> accepted(Decision decision) {
     if (decision instanceof Decision.Rejected rejected) {
-      return Mono.error(rejected.rejection().asException());
+      return Mono.error(rejected.rejection().exception());
     }
     return Mono.just((Decision.Accepted) decision);
   }
@@ -198,13 +176,11 @@ public class ListingService {
   private Mono<Listing> lockedListing(String id) {
     return listings
         .findByIdForUpdate(id)
-        .switchIfEmpty(Mono.error(() -> Rejection.notFound(id).asException()));
+        .switchIfEmpty(Mono.error(() -> Listing.notFound(id).exception()));
   }
 
   private Mono<Listing> load(String id) {
-    return listings
-        .findById(id)
-        .switchIfEmpty(Mono.error(() -> Rejection.notFound(id).asException()));
+    return listings.findById(id).switchIfEmpty(Mono.error(() -> Listing.notFound(id).exception()));
   }
 
   private Instant now() {

@@ -1,6 +1,7 @@
 package io.equitoken.listings.listing;
 
 import io.equitoken.listings.token.Isin;
+import io.equitoken.platform.core.Refusal;
 import java.math.BigDecimal;
 import java.util.Optional;
 
@@ -9,7 +10,7 @@ final class TokenRules {
 
   private TokenRules() {}
 
-  static Optional<Rejection> check(TokenIssuance issue) {
+  static Optional<Refusal> check(TokenIssuance issue) {
     Isin.Problem isin = Isin.check(issue.isin());
     if (isin != Isin.Problem.NONE) {
       return Optional.of(invalid("invalid-isin", "isin " + isin.message + ".", "isin"));
@@ -29,7 +30,7 @@ final class TokenRules {
     return Optional.empty();
   }
 
-  private static Rejection invalid(String code, String detail, String field) {
-    return Rejection.of(Rejection.Kind.INVALID, code, detail).with("field", field);
+  private static Refusal invalid(String code, String detail, String field) {
+    return Refusal.of(Refusal.Kind.BAD_REQUEST, code, detail).withField(field);
   }
 }

@@ -1,9 +1,9 @@
 package io.equitoken.listings.web;
 
-import io.equitoken.listings.idempotency.Created;
 import io.equitoken.listings.listing.Actor;
 import io.equitoken.listings.listing.Listing;
 import io.equitoken.listings.listing.ListingService;
+import io.equitoken.platform.web.Idempotency;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.function.BiFunction;
@@ -24,34 +24,29 @@ import reactor.core.publisher.Mono;
 @RestController
 class ListingWriteController {
 
-  static final String REPLAYED_HEADER = "Idempotent-Replayed";
-
   private final ListingService service;
-  private final IdempotencyKeys keys;
+  private final Idempotency idempotency;
 
-  ListingWriteController(ListingService service, IdempotencyKeys keys) {
+  ListingWriteController(ListingService service, Idempotency idempotency) {
     this.service = service;
-    this.keys = keys;
+    this.idempotency = idempotency;
   }
 
   @PostMapping("/listings")
   Mono<ResponseEntity<ListingResponses.ListingDetail>> create(
       @Valid @RequestBody ListingRequests.CreateListing body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    return Callers.actor()
-        .flatMap(
-            actor ->
-                service.create(
-                    actor,
-                    body.founderId(),
-                    WebInput.content(body),
-                    keys.request(actor.principalId(), key, "POST /listings", body)))
-        .map(
-            created ->
-                created(
-                    created,
-                    "/listings/" + created.value().id(),
-                    ListingResponses.detail(created.value())));
+      @RequestHeader(name = Idempotency.HEADER, required = false) String key) {
+    return idempotency.once(
+        "POST /listings",
+        key,
+        body,
+        ListingResponses.ListingDetail.class,
+        () ->
+            Callers.actor()
+                .flatMap(actor -> service.create(actor, body.founderId(), WebInput.content(body)))
+                .map(
+                    listing ->
+                        created("/listings/" + listing.id(), ListingResponses.detail(listing))));
   }
 
   @PatchMapping("/listings/{id}")
@@ -88,22 +83,17 @@ class ListingWriteController {
   Mono<ResponseEntity<ListingResponses.TokenView>> issueToken(
       @PathVariable String id,
       @Valid @RequestBody ListingRequests.IssueToken body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    return Callers.actor()
-        .flatMap(
-            actor ->
-                service.issueToken(
-                    actor,
-                    id,
-                    WebInput.issuance(body),
-                    keys.request(
-                        actor.principalId(), key, "POST /listings/" + id + "/token", body)))
-        .map(
-            created ->
-                created(
-                    created,
-                    "/tokens/" + created.value().tokenId(),
-                    ListingResponses.token(created.value())));
+      @RequestHeader(name = Idempotency.HEADER, required = false) String key) {
+    return idempotency.once(
+        "POST /listings/" + id + "/token",
+        key,
+        body,
+        ListingResponses.TokenView.class,
+        () ->
+            Callers.actor()
+                .flatMap(actor -> service.issueToken(actor, id, WebInput.issuance(body)))
+                .map(
+                    token -> created("/tokens/" + token.tokenId(), ListingResponses.token(token))));
   }
 
   private Mono<ListingResponses.ListingDetail> transition(
@@ -111,10 +101,7 @@ class ListingWriteController {
     return Callers.actor().flatMap(actor -> command.apply(actor, id)).map(ListingResponses::detail);
   }
 
-  private static <T> ResponseEntity<T> created(Created<?> created, String location, T body) {
-    return ResponseEntity.status(HttpStatus.CREATED)
-        .location(URI.create(location))
-        .header(REPLAYED_HEADER, String.valueOf(created.replayed()))
-        .body(body);
+  private static <T> ResponseEntity<T> created(String location, T body) {
+    return ResponseEntity.status(HttpStatus.CREATED).location(URI.create(location)).body(body);
   }
 }

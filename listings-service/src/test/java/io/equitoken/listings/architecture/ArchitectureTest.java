@@ -1,86 +1,35 @@
 package io.equitoken.listings.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.equitoken.platform.test.ArchitectureRules;
 import org.junit.jupiter.api.Test;
 
-/** The architecture as rules: features free of adapters, no other service's code. */
+/**
+ * The architecture as rules: the platform's generic set (features free of adapters and frameworks,
+ * no other service's code, adapters independent of configuration) plus listings' own.
+ */
 class ArchitectureTest {
 
-  private static final String[] FEATURES = {
-    "io.equitoken.listings.listing..",
-    "io.equitoken.listings.token..",
-    "io.equitoken.listings.market..",
-    "io.equitoken.listings.idempotency..",
-    "io.equitoken.listings.kernel.."
-  };
-
-  private static final JavaClasses CLASSES =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.equitoken.listings");
+  static final ArchitectureRules RULES =
+      ArchitectureRules.forService("io.equitoken.listings")
+          .features("listing", "token", "market", "kernel")
+          .adapters("web", "messaging", "persistence", "config");
 
   @Test
   void shouldKeepFeaturePackagesFreeOfWebMessagingAndPersistence() {
-    ArchRule rule =
-        noClasses()
-            .that()
-            .resideInAnyPackage(FEATURES)
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                "org.springframework..",
-                "io.equitoken.platform..",
-                "org.apache.kafka..",
-                "io.r2dbc..",
-                "jakarta.persistence..",
-                "jakarta.validation..",
-                "tools.jackson..",
-                "com.fasterxml.jackson..",
-                "io.equitoken.listings.web..",
-                "io.equitoken.listings.messaging..",
-                "io.equitoken.listings.persistence..",
-                "io.equitoken.listings.config..")
-            .because("the domain decides and adapters translate (STYLE.md)");
-    rule.check(CLASSES);
+    RULES.checkFeaturesFreeOfAdapters();
   }
 
   @Test
   void shouldNotImportAnyOtherServicesCode() {
-    ArchRule rule =
-        noClasses()
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                "io.equitoken.identity..",
-                "io.equitoken.portfolio..",
-                "io.equitoken.trading..",
-                "io.equitoken.compliance..",
-                "io.equitoken.webhooks..",
-                "io.equitoken.gateway..")
-            .because("services talk only through Kafka topics and contracts (DESIGN.md §1)");
-    rule.check(CLASSES);
+    RULES.checkServiceBoundary();
   }
 
   @Test
   void shouldKeepAdaptersFromDependingOnEachOther() {
-    ArchRule rule =
-        noClasses()
-            .that()
-            .resideInAnyPackage(
-                "io.equitoken.listings.web..",
-                "io.equitoken.listings.messaging..",
-                "io.equitoken.listings.persistence..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("io.equitoken.listings.config..")
-            .because("configuration wires adapters, not the other way round");
-    rule.check(CLASSES);
+    RULES.checkAdaptersIndependentOfConfiguration();
   }
 
   @Test
@@ -93,6 +42,6 @@ class ArchitectureTest {
             .onlyDependOnClassesThat()
             .resideOutsideOfPackage("io.equitoken.listings.persistence..")
             .because("controllers answer DTOs, never rows or entities");
-    rule.check(CLASSES);
+    rule.check(RULES.classes());
   }
 }

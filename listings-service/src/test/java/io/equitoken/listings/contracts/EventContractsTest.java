@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.listings.listing.Sector;
 import io.equitoken.listings.listing.Stage;
+import io.equitoken.platform.test.EventContracts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,10 +38,10 @@ class EventContractsTest {
   @MethodSource("allTypes")
   void shouldHaveAnExampleThatConformsToItsSchema(String type) {
     // given the contract files of the type
-    String example = EventSchemas.example(type);
+    String example = EventContracts.example(type);
 
     // when the example is validated
-    List<String> violations = EventSchemas.violations(type, example);
+    List<String> violations = EventContracts.violations(type, example);
 
     // then it conforms
     assertThat(violations).isEmpty();
@@ -50,12 +51,13 @@ class EventContractsTest {
   void shouldRejectAPayloadThatBreaksTheSchema() {
     // given a token.issued example without a supply and with a bad ISIN
     String broken =
-        EventSchemas.example("equitoken.listings.token.issued.v1")
+        EventContracts.example("equitoken.listings.token.issued.v1")
             .replace("\"supply\": 1000000,", "")
             .replace("LU2EQT000010", "lu2eqt");
 
     // when it is validated
-    List<String> violations = EventSchemas.violations("equitoken.listings.token.issued.v1", broken);
+    List<String> violations =
+        EventContracts.violations("equitoken.listings.token.issued.v1", broken);
 
     // then both problems are reported
     assertThat(violations).hasSizeGreaterThanOrEqualTo(2);
@@ -64,7 +66,7 @@ class EventContractsTest {
   @Test
   void shouldDeclareExactlyThePublishedListingsTypes() throws IOException {
     // given the schema files of the listings domain
-    try (Stream<Path> files = Files.list(EventSchemas.EVENTS.resolve("listings"))) {
+    try (Stream<Path> files = Files.list(EventContracts.eventsDirectory().resolve("listings"))) {
       List<String> types =
           files
               .filter(Files::isRegularFile)
@@ -78,14 +80,14 @@ class EventContractsTest {
   }
 
   @Test
-  void shouldUseTheSameSectorAndStageValuesAsTheService() {
+  void shouldUseTheSameSectorAndStageValuesAsTheService() throws IOException {
     // given the published event's schema
     JsonNode schema =
         JsonMapper.builder()
             .build()
             .readTree(
-                EventSchemas.read(
-                    EventSchemas.schemaFile("equitoken.listings.listing.published.v1")));
+                Files.readString(
+                    EventContracts.schemaFile("equitoken.listings.listing.published.v1")));
 
     // when its value sets are read
     List<String> sectors =

@@ -2,7 +2,8 @@ package io.equitoken.listings.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.equitoken.listings.contracts.EventSchemas;
+import io.equitoken.platform.test.EventContracts;
+import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestInfrastructure;
 import java.time.Duration;
 import java.util.List;
@@ -55,7 +56,7 @@ class EventsIT extends ListingsIntegrationTest {
 
     // when another service reads the topic
     List<ConsumerRecord<String, String>> records =
-        KafkaProbe.consume(
+        KafkaRecords.consume(
             TestInfrastructure.kafkaBootstrapServers(),
             "listings.events.v1",
             r -> id.equals(r.key()),
@@ -64,7 +65,7 @@ class EventsIT extends ListingsIntegrationTest {
 
     // then exactly the public facts arrived, in order (no draft edit, nothing for the refusal)
     assertThat(records)
-        .extracting(r -> KafkaProbe.header(r, "ce_type"))
+        .extracting(r -> KafkaRecords.header(r, "ce_type"))
         .containsExactly(
             "equitoken.listings.token.issued.v1",
             "equitoken.listings.listing.published.v1",
@@ -74,15 +75,15 @@ class EventsIT extends ListingsIntegrationTest {
             "equitoken.listings.listing.closed.v1");
     // and every one is a CloudEvent whose data conforms to its schema
     for (ConsumerRecord<String, String> record : records) {
-      String type = KafkaProbe.header(record, "ce_type");
-      assertThat(EventSchemas.violations(type, record.value())).as(type).isEmpty();
-      assertThat(KafkaProbe.header(record, "ce_specversion")).isEqualTo("1.0");
-      assertThat(KafkaProbe.header(record, "ce_source")).isEqualTo("/listings-service");
-      assertThat(KafkaProbe.header(record, "ce_subject")).isEqualTo(id);
-      assertThat(KafkaProbe.header(record, "ce_id")).isNotBlank();
-      assertThat(KafkaProbe.header(record, "content-type")).isEqualTo("application/json");
+      String type = KafkaRecords.header(record, "ce_type");
+      assertThat(EventContracts.violations(type, record.value())).as(type).isEmpty();
+      assertThat(KafkaRecords.header(record, "ce_specversion")).isEqualTo("1.0");
+      assertThat(KafkaRecords.header(record, "ce_source")).isEqualTo("/listings-service");
+      assertThat(KafkaRecords.header(record, "ce_subject")).isEqualTo(id);
+      assertThat(KafkaRecords.header(record, "ce_id")).isNotBlank();
+      assertThat(KafkaRecords.header(record, "content-type")).isEqualTo("application/json");
     }
-    assertThat(records).extracting(r -> KafkaProbe.header(r, "ce_id")).doesNotHaveDuplicates();
+    assertThat(records).extracting(r -> KafkaRecords.header(r, "ce_id")).doesNotHaveDuplicates();
     // and the token event credits the founder with the whole supply
     JsonNode issued = JSON.readTree(records.get(0).value());
     assertThat(issued.get("tokenId").asString()).isEqualTo(tokenId);

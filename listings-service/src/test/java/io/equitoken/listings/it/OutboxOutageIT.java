@@ -3,6 +3,7 @@ package io.equitoken.listings.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.RestartableKafka;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
@@ -81,10 +82,10 @@ class OutboxOutageIT {
     // then each event arrives exactly once, in order, and the outbox is drained
     List<ConsumerRecord<String, String>> records = consume(id, 2);
     assertThat(records)
-        .extracting(r -> KafkaProbe.header(r, "ce_id"))
+        .extracting(r -> KafkaRecords.header(r, "ce_id"))
         .containsExactlyElementsOf(waiting);
     assertThat(records)
-        .extracting(r -> KafkaProbe.header(r, "ce_type"))
+        .extracting(r -> KafkaRecords.header(r, "ce_type"))
         .containsExactly(
             "equitoken.listings.token.issued.v1", "equitoken.listings.listing.published.v1");
     await()
@@ -100,7 +101,7 @@ class OutboxOutageIT {
   }
 
   private static List<ConsumerRecord<String, String>> consume(String key, int expected) {
-    return KafkaProbe.consume(
+    return KafkaRecords.consume(
         BOOTSTRAP,
         "listings.events.v1",
         r -> key.equals(r.key()),

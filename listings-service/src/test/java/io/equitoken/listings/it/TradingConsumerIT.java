@@ -3,7 +3,8 @@ package io.equitoken.listings.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.equitoken.listings.contracts.EventSchemas;
+import io.equitoken.platform.test.EventContracts;
+import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestInfrastructure;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -120,28 +121,34 @@ class TradingConsumerIT extends ListingsIntegrationTest {
 
     // then it is dead-lettered with the reason, and the price is unchanged
     var dead =
-        KafkaProbe.consume(
+        KafkaRecords.consume(
             TestInfrastructure.kafkaBootstrapServers(),
             TOPIC + ".dlt",
-            r -> id.equals(KafkaProbe.header(r, "ce_id")),
+            r -> id.equals(KafkaRecords.header(r, "ce_id")),
             1,
             Duration.ofSeconds(60));
     assertThat(dead).hasSize(1);
-    assertThat(KafkaProbe.header(dead.get(0), "kafka_dlt-exception-message")).contains(id);
+    assertThat(KafkaRecords.header(dead.get(0), "kafka_dlt-exception-message")).contains(id);
     assertThat(api.get("/tokens/" + tokenId, Api.operator()).get("price").decimalValue())
         .isEqualByComparingTo("2.5");
   }
 
   private String example(String type, java.util.function.Consumer<ObjectNode> adapt) {
-    ObjectNode node = (ObjectNode) JSON.readTree(EventSchemas.example(type));
+    ObjectNode node = (ObjectNode) JSON.readTree(EventContracts.example(type));
     node.put("tokenId", tokenId);
     adapt.accept(node);
     return JSON.writeValueAsString(node);
   }
 
   private void send(String id, String type, String data) {
-    KafkaProbe.sendCloudEvent(
-        TestInfrastructure.kafkaBootstrapServers(), TOPIC, tokenId, id, type, data);
+    KafkaRecords.sendCloudEvent(
+        TestInfrastructure.kafkaBootstrapServers(),
+        TOPIC,
+        tokenId,
+        id,
+        "/trading-service",
+        type,
+        data);
   }
 
   private void awaitPrice(String expected) {

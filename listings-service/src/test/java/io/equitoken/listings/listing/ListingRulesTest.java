@@ -13,6 +13,7 @@ import static io.equitoken.listings.listing.Listings.issuance;
 import static io.equitoken.listings.listing.Listings.rejected;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.core.Refusal;
 import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,25 +34,25 @@ class ListingRulesTest {
 
   @Test
   void shouldAnswerNotFoundWhenAnotherFounderTouchesADraft() {
-    Rejection rejection = rejected(draft().close(OTHER_FOUNDER, T1));
+    Refusal rejection = rejected(draft().close(OTHER_FOUNDER, T1));
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.NOT_FOUND);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.NOT_FOUND);
   }
 
   @Test
   void shouldForbidAnotherFounderToChangeAnActiveListing() {
-    Rejection rejection = rejected(inStatus(ListingStatus.ACTIVE).close(OTHER_FOUNDER, T1));
+    Refusal rejection = rejected(inStatus(ListingStatus.ACTIVE).close(OTHER_FOUNDER, T1));
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.FORBIDDEN);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.FORBIDDEN);
     assertThat(rejection.code()).isEqualTo("not-listing-owner");
   }
 
   @Test
   void shouldForbidEvenTheOwnerToSuspendOrReactivate() {
     assertThat(rejected(inStatus(ListingStatus.ACTIVE).suspend(OWNER, null, T1)).kind())
-        .isEqualTo(Rejection.Kind.FORBIDDEN);
+        .isEqualTo(Refusal.Kind.FORBIDDEN);
     assertThat(rejected(inStatus(ListingStatus.SUSPENDED).reactivate(OWNER, T1)).kind())
-        .isEqualTo(Rejection.Kind.FORBIDDEN);
+        .isEqualTo(Refusal.Kind.FORBIDDEN);
   }
 
   @Test
@@ -65,9 +66,9 @@ class ListingRulesTest {
 
   @Test
   void shouldRefuseToPublishADraftWithoutAToken() {
-    Rejection rejection = rejected(draft().publish(OWNER, T1));
+    Refusal rejection = rejected(draft().publish(OWNER, T1));
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.CONFLICT);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.CONFLICT);
     assertThat(rejection.code()).isEqualTo("token-required");
   }
 
@@ -139,12 +140,11 @@ class ListingRulesTest {
 
   @Test
   void shouldIssueATokenOnlyOncePerListing() {
-    Rejection rejection =
-        rejected(draftWithToken().issueToken(OWNER, issuance(), "t-2", "c-2", T1));
+    Refusal rejection = rejected(draftWithToken().issueToken(OWNER, issuance(), "t-2", "c-2", T1));
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.CONFLICT);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.CONFLICT);
     assertThat(rejection.code()).isEqualTo("token-already-issued");
-    assertThat(rejection.properties()).containsEntry("tokenId", "t-1");
+    assertThat(rejection.extensions()).containsEntry("tokenId", "t-1");
   }
 
   @Test
@@ -160,10 +160,10 @@ class ListingRulesTest {
             "s",
             true);
 
-    Rejection rejection = rejected(draft().issueToken(OWNER, wrong, "t", "c", T1));
+    Refusal rejection = rejected(draft().issueToken(OWNER, wrong, "t", "c", T1));
 
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.INVALID);
-    assertThat(rejection.properties()).containsEntry("field", "valuation");
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.BAD_REQUEST);
+    assertThat(rejection.field()).isEqualTo("valuation");
   }
 
   @Test
@@ -188,7 +188,7 @@ class ListingRulesTest {
         new TokenIssuance(
             "US0378331004", "T", BigDecimal.TEN, BigDecimal.ONE, null, "LU", "s", true);
 
-    Rejection rejection = rejected(draft().issueToken(OWNER, wrong, "t", "c", T1));
+    Refusal rejection = rejected(draft().issueToken(OWNER, wrong, "t", "c", T1));
 
     assertThat(rejection.code()).isEqualTo("invalid-isin");
   }

@@ -8,6 +8,7 @@ import static io.equitoken.listings.listing.Listings.inStatus;
 import static io.equitoken.listings.listing.Listings.rejected;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.core.Refusal;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -86,13 +87,13 @@ class ListingTransitionsTest {
     Listing listing = inStatus(from);
 
     // when the command runs
-    Rejection rejection = rejected(command.run.apply(listing));
+    Refusal rejection = rejected(command.run.apply(listing));
 
     // then it is a conflict saying what was expected and what the state is
-    assertThat(rejection.kind()).isEqualTo(Rejection.Kind.CONFLICT);
+    assertThat(rejection.kind()).isEqualTo(Refusal.Kind.CONFLICT);
     assertThat(rejection.code()).isEqualTo("invalid-listing-state");
     assertThat(rejection.detail())
         .isEqualTo("Expected listing to be " + expected + ", but it is " + from.value() + ".");
-    assertThat(rejection.properties()).containsEntry("currentStatus", from.value());
+    assertThat(rejection.extensions()).containsEntry("currentStatus", from.value());
   }
 }

@@ -1,5 +1,6 @@
 package io.equitoken.listings.listing;
 
+import io.equitoken.platform.core.Refusal;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -67,7 +68,7 @@ final class Listings {
     throw new AssertionError("expected acceptance but got " + decision);
   }
 
-  static Rejection rejected(Decision decision) {
+  static Refusal rejected(Decision decision) {
     if (decision instanceof Decision.Rejected rejected) {
       return rejected.rejection();
     }

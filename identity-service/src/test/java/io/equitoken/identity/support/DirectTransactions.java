@@ -1,11 +1,11 @@
 package io.equitoken.identity.support;
 
-import io.equitoken.identity.transaction.UnitOfWork;
+import io.equitoken.platform.core.Transactions;
 import java.util.concurrent.atomic.AtomicInteger;
 import reactor.core.publisher.Mono;
 
 /** Runs work as is, counting transactions so tests can check that changes are grouped. */
-public class DirectUnitOfWork implements UnitOfWork {
+public class DirectTransactions implements Transactions {
 
   public final AtomicInteger transactions = new AtomicInteger();
 
