@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.nimbusds.jose.jwk.RSAKey;
 import io.equitoken.gateway.support.FakeUpstreams;
 import io.equitoken.gateway.support.GatewayItSupport;
-import io.equitoken.gateway.support.RotatingJwks;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -103,7 +102,7 @@ class GatewayAuthenticationIT extends GatewayItSupport {
         .exchange()
         .expectStatus()
         .isOk();
-    int fetchesBefore = RotatingJwks.fetches();
+    int fetchesBefore = TestJwtIssuer.jwksFetches();
     for (int i = 0; i < 5; i++) {
       client
           .get()
@@ -113,11 +112,13 @@ class GatewayAuthenticationIT extends GatewayItSupport {
           .expectStatus()
           .isOk();
     }
-    assertThat(RotatingJwks.fetches()).as("known key ids need no fetch").isEqualTo(fetchesBefore);
+    assertThat(TestJwtIssuer.jwksFetches())
+        .as("known key ids need no fetch")
+        .isEqualTo(fetchesBefore);
 
     // when identity-service signs with a new key that is not published yet
-    RSAKey rotated = RotatingJwks.newKey();
-    String token = RotatingJwks.token(rotated, "inv-rotated", "investor");
+    RSAKey rotated = TestJwtIssuer.newKey();
+    String token = TestJwtIssuer.token(rotated, "inv-rotated", "investor");
     client
         .get()
         .uri("/listings")
@@ -125,10 +126,10 @@ class GatewayAuthenticationIT extends GatewayItSupport {
         .exchange()
         .expectStatus()
         .isUnauthorized();
-    int fetchesAfterUnknownKid = RotatingJwks.fetches();
+    int fetchesAfterUnknownKid = TestJwtIssuer.jwksFetches();
 
     // and then publishes it
-    RotatingJwks.publish(rotated);
+    TestJwtIssuer.publish(rotated);
 
     // then the gateway refetches the key set for the unknown kid and accepts the token
     client
@@ -139,7 +140,7 @@ class GatewayAuthenticationIT extends GatewayItSupport {
         .expectStatus()
         .isOk();
     assertThat(fetchesAfterUnknownKid).isGreaterThan(fetchesBefore);
-    assertThat(RotatingJwks.fetches()).isGreaterThan(fetchesAfterUnknownKid);
+    assertThat(TestJwtIssuer.jwksFetches()).isGreaterThan(fetchesAfterUnknownKid);
 
     // and keeps the old key working too
     client

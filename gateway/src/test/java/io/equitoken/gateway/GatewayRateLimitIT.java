@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.gateway.support.FakeUpstreams;
 import io.equitoken.gateway.support.GatewayItSupport;
-import io.equitoken.gateway.support.RotatingJwks;
+import io.equitoken.platform.test.TestJwtIssuer;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;
@@ -36,7 +36,9 @@ class GatewayRateLimitIT extends GatewayItSupport {
   @Test
   void shouldAnswer429ProblemWithRetryAfterOnceTheBucketIsEmpty() {
     // given one API key that has used up its burst
-    String token = RotatingJwks.tokenWithApiKey("key-" + UUID.randomUUID(), "inv-rl", "investor");
+    String token =
+        TestJwtIssuer.tokenWithClaims(
+            java.util.Map.of("azp", "key-" + UUID.randomUUID()), "inv-rl", "investor");
     long remaining = CAPACITY;
     int calls = 0;
     while (remaining > 0 && calls < CAPACITY) {
@@ -92,10 +94,13 @@ class GatewayRateLimitIT extends GatewayItSupport {
   void shouldShareOneBucketBetweenTokensOfTheSameApiKeyOnly() {
     // given two principals' tokens issued for the same API key, and one for another key
     String apiKey = "key-" + UUID.randomUUID();
-    String first = RotatingJwks.tokenWithApiKey(apiKey, "partner-a", "partner");
-    String second = RotatingJwks.tokenWithApiKey(apiKey, "partner-b", "partner");
+    String first =
+        TestJwtIssuer.tokenWithClaims(java.util.Map.of("azp", apiKey), "partner-a", "partner");
+    String second =
+        TestJwtIssuer.tokenWithClaims(java.util.Map.of("azp", apiKey), "partner-b", "partner");
     String otherKey =
-        RotatingJwks.tokenWithApiKey("key-" + UUID.randomUUID(), "partner-a", "partner");
+        TestJwtIssuer.tokenWithClaims(
+            java.util.Map.of("azp", "key-" + UUID.randomUUID()), "partner-a", "partner");
 
     // when the first uses up the key's bucket
     for (int i = 0; i < CAPACITY; i++) {

@@ -12,14 +12,12 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
 
 /** HTTPS only, with the certificate generated into the configured directory. */
@@ -155,16 +153,8 @@ class GatewayTlsIT extends GatewayItSupport {
     }
   }
 
-  private static SSLContext trusting(X509Certificate certificate) throws Exception {
-    KeyStore trust = KeyStore.getInstance("PKCS12");
-    trust.load(null, null);
-    trust.setCertificateEntry("gateway", certificate);
-    TrustManagerFactory factory =
-        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    factory.init(trust);
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(null, factory.getTrustManagers(), null);
-    return context;
+  private static SSLContext trusting(X509Certificate certificate) {
+    return io.equitoken.platform.test.TestTls.trusting(certificate);
   }
 
   private static String readWhatComes(InputStream in) throws Exception {

@@ -57,7 +57,7 @@ public abstract class GatewayItSupport {
   static void peers(DynamicPropertyRegistry registry) {
     registry.add("equitoken.security.issuer", () -> TestJwtIssuer.ISSUER);
     registry.add("equitoken.security.audience", () -> TestJwtIssuer.AUDIENCE);
-    registry.add("equitoken.security.jwks-uri", RotatingJwks::uri);
+    registry.add("equitoken.security.jwks-uri", TestJwtIssuer::jwksUri);
     for (Upstream upstream : Upstream.values()) {
       registry.add(
           "equitoken.gateway." + upstream.settingName() + "-uri",
