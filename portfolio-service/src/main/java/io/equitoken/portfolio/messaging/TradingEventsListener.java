@@ -1,0 +1,141 @@
+package io.equitoken.portfolio.messaging;
+
+import static io.equitoken.portfolio.messaging.Payloads.poison;
+import static io.equitoken.portfolio.messaging.Payloads.positive;
+import static io.equitoken.portfolio.messaging.Payloads.present;
+import static io.equitoken.portfolio.messaging.Payloads.require;
+
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.events.EventEnvelope;
+import io.equitoken.platform.events.IdempotentConsumer;
+import io.equitoken.portfolio.holding.HoldingChange;
+import io.equitoken.portfolio.holding.Ledger;
+import io.equitoken.portfolio.holding.Reason;
+import io.equitoken.portfolio.market.MarketStore;
+import io.equitoken.portfolio.market.MarketStore.PriceObserved;
+import java.time.Duration;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Holdings and prices from trading: each event applied at most once ({@link IdempotentConsumer}),
+ * holding changes in sequence order whatever order they arrive in ({@link Ledger}); other types on
+ * the topic are skipped, unreadable or inconsistent ones are poison and go to the dead-letter
+ * topic.
+ */
+@Component
+class TradingEventsListener {
+
+  static final String ID = "portfolio-trading";
+  static final String CONSUMER = "portfolio-service.trading";
+  private static final Logger log = LoggerFactory.getLogger(TradingEventsListener.class);
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final IdempotentConsumer consumer;
+  private final Ledger ledger;
+  private final MarketStore market;
+  private final JsonMapper json;
+
+  TradingEventsListener(
+      IdempotentConsumer consumer, Ledger ledger, MarketStore market, JsonMapper json) {
+    this.consumer = consumer;
+    this.ledger = ledger;
+    this.market = market;
+    this.json = json;
+  }
+
+  @KafkaListener(
+      id = ID,
+      topics = TradingEvents.TOPIC,
+      groupId = "${spring.kafka.consumer.group-id}",
+      properties = "isolation.level=read_committed")
+  void onEvent(ConsumerRecord<String, String> record) {
+    EventEnvelope event = CloudEvents.fromRecord(record);
+    // Parsed before the transaction, so a malformed event goes to the DLT without retries.
+    Mono<Void> apply =
+        switch (event.type()) {
+          case TradingEvents.HOLDING_CHANGED -> holdingChanged(event);
+          case TradingEvents.PRICE_UPDATED -> priceUpdated(event);
+          default -> null;
+        };
+    if (apply == null) {
+      return;
+    }
+    Boolean handled = consumer.handleOnce(CONSUMER, event, e -> apply).block(TIMEOUT);
+    if (Boolean.FALSE.equals(handled)) {
+      log.debug("Event {} was already applied; skipped", event.id());
+    }
+  }
+
+  private Mono<Void> holdingChanged(EventEnvelope event) {
+    var d = Payloads.read(json, event, TradingEvents.HoldingChanged.class);
+    require(
+        event,
+        present(d.ownerId())
+            && present(d.tokenId())
+            && d.sequence() != null
+            && d.quantity() != null
+            && d.availableQuantity() != null
+            && d.delta() != null
+            && d.occurredAt() != null,
+        "lacks ownerId, tokenId, sequence, quantity, availableQuantity, delta or occurredAt");
+    Reason reason =
+        Reason.parse(d.reason())
+            .orElseThrow(() -> poison(event, "has unknown reason " + d.reason()));
+    HoldingChange change =
+        new HoldingChange(
+            d.ownerId(),
+            d.tokenId(),
+            d.sequence(),
+            d.quantity(),
+            d.availableQuantity(),
+            d.delta(),
+            reason,
+            d.price(),
+            d.tradeId(),
+            d.orderId(),
+            d.transferId(),
+            d.windowId(),
+            d.occurredAt());
+    change
+        .inconsistency()
+        .ifPresent(
+            why -> {
+              throw poison(event, "is inconsistent: " + why);
+            });
+    Mono<Void> issuePrice =
+        reason == Reason.ISSUANCE && positive(d.price())
+            ? market.priceObserved(
+                new PriceObserved(
+                    d.tokenId(), d.price(), d.occurredAt(), PriceObserved.ISSUE, event.id()))
+            : Mono.empty();
+    return ledger
+        .apply(change)
+        .doOnNext(
+            outcome -> {
+              if (outcome != Ledger.Outcome.APPLIED) {
+                log.info(
+                    "Holding change {}/{}#{} was already known; skipped",
+                    d.ownerId(),
+                    d.tokenId(),
+                    d.sequence());
+              }
+            })
+        .then(issuePrice);
+  }
+
+  private Mono<Void> priceUpdated(EventEnvelope event) {
+    var d = Payloads.read(json, event, TradingEvents.PriceUpdated.class);
+    require(
+        event,
+        present(d.tokenId()) && positive(d.price()) && d.asOf() != null,
+        "lacks tokenId, a positive price or asOf");
+    return market.priceObserved(
+        new PriceObserved(d.tokenId(), d.price(), d.asOf(), PriceObserved.TRADE, event.id()));
+  }
+}
