@@ -1,0 +1,225 @@
+package io.equitoken.portfolio.it;
+
+import io.equitoken.platform.test.TestInfrastructure;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Plays listings and trading in tests: real CloudEvents into the real broker, each payload the
+ * contract's example with only the fields a test cares about changed. Keeps the per-owner-and-token
+ * sequence numbers trading would assign.
+ */
+public final class Market {
+
+  public static final String LISTINGS = "listings.events.v1";
+  public static final String TRADING = "trading.events.v1";
+  public static final String TOKEN_ISSUED = "equitoken.listings.token.issued.v1";
+  public static final String PUBLISHED = "equitoken.listings.listing.published.v1";
+  public static final String UPDATED = "equitoken.listings.listing.updated.v1";
+  public static final String HOLDING = "equitoken.trading.holding.changed.v1";
+  public static final String PRICE = "equitoken.trading.price.updated.v1";
+  public static final String TRADE = "equitoken.trading.trade.executed.v1";
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final Path EVENTS = Path.of("..", "contracts", "events");
+  private static KafkaProducer<String, String> producer;
+
+  private final Map<String, Long> sequences = new HashMap<>();
+  private final Map<String, BigDecimal> quantities = new HashMap<>();
+
+  /** A holding change as sent, to resend or reorder it. */
+  public record Sent(String key, String id, String type, String data) {}
+
+  public static ObjectNode example(String type) {
+    Path file = EVENTS.resolve(type.split("\\.")[1]).resolve("examples").resolve(type + ".json");
+    try {
+      return (ObjectNode) JSON.readTree(Files.readString(file));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  public static String with(String type, Consumer<ObjectNode> adapt) {
+    ObjectNode node = example(type);
+    adapt.accept(node);
+    return JSON.writeValueAsString(node);
+  }
+
+  /** listings' token.issued and listing.published, then trading's credit of the whole supply. */
+  public void issue(
+      String tokenId, String startup, String founder, long supply, String price, Instant at) {
+    String listingId = UUID.randomUUID().toString();
+    send(
+        LISTINGS,
+        listingId,
+        TOKEN_ISSUED,
+        with(
+            TOKEN_ISSUED,
+            e -> {
+              e.put("listingId", listingId);
+              e.put("tokenId", tokenId);
+              e.put("tokenName", startup + " Equity Token");
+              e.put("supply", supply);
+              e.put("price", new BigDecimal(price));
+              e.put("valuation", new BigDecimal(price).multiply(BigDecimal.valueOf(supply)));
+              e.put("issuerPrincipalId", founder);
+              e.put("issuedBy", founder);
+              e.put("issuedAt", at.toString());
+            }));
+    send(
+        LISTINGS,
+        listingId,
+        PUBLISHED,
+        with(
+            PUBLISHED,
+            e -> {
+              e.put("listingId", listingId);
+              e.put("founderId", founder);
+              e.put("name", startup);
+              e.put("tokenId", tokenId);
+              e.put("publishedAt", at.toString());
+            }));
+    send(holding(founder, tokenId, BigDecimal.valueOf(supply), "issuance", price, null, at));
+  }
+
+  /** The two holding changes of one execution: the buyer's and the seller's. */
+  public String trade(
+      String tokenId,
+      String buyer,
+      String seller,
+      long quantity,
+      String price,
+      boolean primary,
+      Instant at) {
+    String tradeId = UUID.randomUUID().toString();
+    BigDecimal q = BigDecimal.valueOf(quantity);
+    send(holding(buyer, tokenId, q, primary ? "purchase" : "trade_buy", price, tradeId, at));
+    send(holding(seller, tokenId, q.negate(), primary ? "sale" : "trade_sell", price, tradeId, at));
+    return tradeId;
+  }
+
+  public void price(String tokenId, String price, Instant at) {
+    send(
+        TRADING,
+        tokenId,
+        PRICE,
+        with(
+            PRICE,
+            e -> {
+              e.put("tokenId", tokenId);
+              e.put("price", new BigDecimal(price));
+              e.remove("previousPrice");
+              e.putNull("previousPrice");
+              e.put("reason", "trade");
+              e.put("asOf", at.toString());
+            }));
+  }
+
+  /** The next holding change of (owner, token), by {@code delta}, as trading would publish it. */
+  public Sent holding(
+      String owner,
+      String tokenId,
+      BigDecimal delta,
+      String reason,
+      String price,
+      String tradeId,
+      Instant at) {
+    String key = owner + "/" + tokenId;
+    long sequence = sequences.merge(key, 1L, Long::sum);
+    BigDecimal quantity = quantities.merge(key, delta, BigDecimal::add);
+    boolean trade = tradeId != null;
+    boolean transfer = reason.startsWith("transfer");
+    String data =
+        with(
+            HOLDING,
+            e -> {
+              e.put("ownerId", owner);
+              e.put("tokenId", tokenId);
+              e.put("sequence", sequence);
+              e.put("quantity", quantity);
+              e.put("availableQuantity", quantity);
+              e.put("delta", delta);
+              e.put("reason", reason);
+              if (price == null) {
+                e.putNull("price");
+              } else {
+                e.put("price", new BigDecimal(price));
+              }
+              putOrNull(e, "tradeId", tradeId);
+              putOrNull(e, "orderId", trade ? UUID.randomUUID().toString() : null);
+              putOrNull(e, "transferId", transfer ? UUID.randomUUID().toString() : null);
+              putOrNull(e, "windowId", trade ? "3c0e7d7a-5a8f-4f52-9a55-7b1c9f1e2a01" : null);
+              e.put("occurredAt", at.toString());
+            });
+    return new Sent(tokenId, UUID.randomUUID().toString(), HOLDING, data);
+  }
+
+  private static void putOrNull(ObjectNode e, String field, String value) {
+    if (value == null) {
+      e.putNull(field);
+    } else {
+      e.put(field, value);
+    }
+  }
+
+  public static void send(Sent event) {
+    send(TRADING, event.key(), event.id(), event.type(), event.data());
+  }
+
+  public static String send(String topic, String key, String type, String data) {
+    String id = UUID.randomUUID().toString();
+    send(topic, key, id, type, data);
+    return id;
+  }
+
+  /** Sends a CloudEvent in Kafka binary mode and waits for the broker's acknowledgement. */
+  public static synchronized void send(
+      String topic, String key, String id, String type, String data) {
+    ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, data);
+    header(record, "ce_specversion", "1.0");
+    header(record, "ce_id", id);
+    header(
+        record,
+        "ce_source",
+        topic.startsWith("listings") ? "/listings-service" : "/trading-service");
+    header(record, "ce_type", type);
+    header(record, "ce_time", Instant.now().toString());
+    header(record, "ce_subject", key);
+    header(record, "content-type", "application/json");
+    try {
+      producer().send(record).get();
+    } catch (Exception e) {
+      throw new IllegalStateException("Could not send test event", e);
+    }
+  }
+
+  private static KafkaProducer<String, String> producer() {
+    if (producer == null) {
+      Properties props = new Properties();
+      props.put(
+          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.kafkaBootstrapServers());
+      props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+      props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+      producer = new KafkaProducer<>(props);
+    }
+    return producer;
+  }
+
+  private static void header(ProducerRecord<String, String> record, String name, String value) {
+    record.headers().add(name, value.getBytes(StandardCharsets.UTF_8));
+  }
+}
