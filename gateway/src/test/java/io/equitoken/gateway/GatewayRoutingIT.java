@@ -38,6 +38,7 @@ class GatewayRoutingIT extends GatewayItSupport {
         route("GET", "/investor/portfolio", "investor", Upstream.PORTFOLIO),
         route("GET", "/investor/transactions", "investor", Upstream.PORTFOLIO),
         route("GET", "/investor/valuation-history", "investor", Upstream.PORTFOLIO),
+        route("GET", "/portfolio/reconciliation", "operator", Upstream.PORTFOLIO),
         route("GET", "/tokens/tok-7/price-history", "investor", Upstream.TRADING),
         route("POST", "/tokens/tok-7/transfers", "operator", Upstream.TRADING),
         route("GET", "/liquidity/windows", "investor", Upstream.TRADING),

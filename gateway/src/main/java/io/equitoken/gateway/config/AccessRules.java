@@ -49,8 +49,10 @@ class AccessRules {
         .allow(ANY_METHOD, "/listings/**", FOUNDER, OPERATOR)
         .allow(POST, "/tokens/*/transfers", OPERATOR)
         .allow(ANY_METHOD, "/tokens/**", FOUNDER, OPERATOR)
-        // portfolio: an investor's own holdings, transactions and valuation history
-        .allow(ANY_METHOD, "/investor/**", INVESTOR)
+        // portfolio: a holder's own holdings, transactions and valuation history (investors, and
+        // founders holding their own tokens); operators read anyone's and reconcile
+        .allow(ANY_METHOD, "/investor/**", INVESTOR, FOUNDER, OPERATOR)
+        .allow(ANY_METHOD, "/portfolio/**", OPERATOR)
         // trading: everyone sees windows; investors trade, founders sell tokens they hold;
         // operators schedule windows and see every order (trading-service checks ownership)
         .allowAnyRole(GET, "/liquidity/**")

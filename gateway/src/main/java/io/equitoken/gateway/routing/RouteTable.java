@@ -29,7 +29,7 @@ public final class RouteTable {
           new Route(
               Upstream.LISTINGS,
               List.of("/listings", "/listings/**", "/tokens/{id}", "/tokens/{id}/compartment")),
-          new Route(Upstream.PORTFOLIO, List.of("/investor/**")),
+          new Route(Upstream.PORTFOLIO, List.of("/investor/**", "/portfolio/**")),
           new Route(
               Upstream.TRADING,
               List.of(
