@@ -1,8 +1,8 @@
 package io.equitoken.portfolio.web;
 
-import static io.equitoken.platform.web.Roles.FOUNDER;
-import static io.equitoken.platform.web.Roles.INVESTOR;
-import static io.equitoken.platform.web.Roles.OPERATOR;
+import static io.equitoken.platform.core.Roles.FOUNDER;
+import static io.equitoken.platform.core.Roles.INVESTOR;
+import static io.equitoken.platform.core.Roles.OPERATOR;
 
 import io.equitoken.platform.web.RoleMatrix;
 import org.springframework.context.annotation.Bean;

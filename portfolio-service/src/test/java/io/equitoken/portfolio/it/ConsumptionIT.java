@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.TestInfrastructure;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,7 +92,7 @@ class ConsumptionIT extends PortfolioIntegrationTest {
         Market.LISTINGS,
         listingId,
         Market.UPDATED,
-        Market.with(
+        Market.valid(
             Market.UPDATED,
             e -> {
               e.put("listingId", listingId);
@@ -159,8 +160,12 @@ class ConsumptionIT extends PortfolioIntegrationTest {
 
   private static List<ConsumerRecord<String, String>> dead(String topic, List<String> ids) {
     List<ConsumerRecord<String, String>> records =
-        DeadLetters.read(
-            topic + ".dlt", r -> ids.contains(KafkaRecords.header(r, "ce_id")), ids.size());
+        KafkaRecords.consume(
+            TestInfrastructure.kafkaBootstrapServers(),
+            topic + ".dlt",
+            r -> ids.contains(KafkaRecords.header(r, "ce_id")),
+            ids.size(),
+            Duration.ofSeconds(90));
     assertThat(records).hasSize(ids.size());
     return records;
   }

@@ -1,10 +1,9 @@
 package io.equitoken.portfolio.it;
 
+import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.TestInfrastructure;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -35,8 +34,8 @@ public final class Market {
   public static final String TRADE = "equitoken.trading.trade.executed.v1";
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final Path EVENTS = Path.of("..", "contracts", "events");
   private static KafkaProducer<String, String> producer;
+  private static java.util.List<java.util.concurrent.Future<?>> batch;
 
   private final Map<String, Long> sequences = new HashMap<>();
   private final Map<String, BigDecimal> quantities = new HashMap<>();
@@ -45,18 +44,21 @@ public final class Market {
   public record Sent(String key, String id, String type, String data) {}
 
   public static ObjectNode example(String type) {
-    Path file = EVENTS.resolve(type.split("\\.")[1]).resolve("examples").resolve(type + ".json");
-    try {
-      return (ObjectNode) JSON.readTree(Files.readString(file));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    return (ObjectNode) JSON.readTree(EventContracts.example(type));
   }
 
+  /** The contract's example with {@code adapt} applied; may break the contract (for poison). */
   public static String with(String type, Consumer<ObjectNode> adapt) {
     ObjectNode node = example(type);
     adapt.accept(node);
     return JSON.writeValueAsString(node);
+  }
+
+  /** As {@link #with}, and checked against the type's JSON Schema. */
+  public static String valid(String type, Consumer<ObjectNode> adapt) {
+    String data = with(type, adapt);
+    EventContracts.assertConforms(type, data);
+    return data;
   }
 
   /** listings' token.issued and listing.published, then trading's credit of the whole supply. */
@@ -67,7 +69,7 @@ public final class Market {
         LISTINGS,
         listingId,
         TOKEN_ISSUED,
-        with(
+        valid(
             TOKEN_ISSUED,
             e -> {
               e.put("listingId", listingId);
@@ -84,7 +86,7 @@ public final class Market {
         LISTINGS,
         listingId,
         PUBLISHED,
-        with(
+        valid(
             PUBLISHED,
             e -> {
               e.put("listingId", listingId);
@@ -117,7 +119,7 @@ public final class Market {
         TRADING,
         tokenId,
         PRICE,
-        with(
+        valid(
             PRICE,
             e -> {
               e.put("tokenId", tokenId);
@@ -144,7 +146,7 @@ public final class Market {
     boolean trade = tradeId != null;
     boolean transfer = reason.startsWith("transfer");
     String data =
-        with(
+        valid(
             HOLDING,
             e -> {
               e.put("ownerId", owner);
@@ -186,7 +188,11 @@ public final class Market {
     return id;
   }
 
-  /** Sends a CloudEvent in Kafka binary mode and waits for the broker's acknowledgement. */
+  /**
+   * Sends a CloudEvent in Kafka binary mode and waits for the broker's acknowledgement — the same
+   * record as platform-test's {@code KafkaRecords.sendCloudEvent}, but through one shared producer,
+   * since the bursts here send hundreds of events and that opens a producer per event.
+   */
   public static synchronized void send(
       String topic, String key, String id, String type, String data) {
     ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, data);
@@ -200,8 +206,29 @@ public final class Market {
     header(record, "ce_time", Instant.now().toString());
     header(record, "ce_subject", key);
     header(record, "content-type", "application/json");
+    var sent = producer().send(record);
+    if (batch != null) {
+      batch.add(sent);
+      return;
+    }
+    await(sent);
+  }
+
+  /** Sends everything {@code work} sends without waiting for each, then waits for all of them. */
+  public static synchronized void batch(Runnable work) {
+    batch = new java.util.ArrayList<>();
     try {
-      producer().send(record).get();
+      work.run();
+      producer().flush();
+      batch.forEach(Market::await);
+    } finally {
+      batch = null;
+    }
+  }
+
+  private static void await(java.util.concurrent.Future<?> sent) {
+    try {
+      sent.get(30, java.util.concurrent.TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new IllegalStateException("Could not send test event", e);
     }

@@ -203,6 +203,24 @@ class PortfolioIT extends PortfolioIntegrationTest {
         .containsExactly(new BigDecimal("1250"), new BigDecimal("1965"), new BigDecimal("1680"));
   }
 
+  @Test
+  void shouldDefaultToTheLast30DaysUpToNow() {
+    // given the service's clock four days after Alice's last trade
+    clock.set(T0.plusSeconds(4 * 86400));
+
+    // when she asks without a range
+    JsonNode history = api.ok("/investor/valuation-history", Api.investor(alice));
+
+    // then it is 30 days up to now, by day, ending in her current value
+    assertThat(history.get("to").asString()).isEqualTo(T0.plusSeconds(4 * 86400).toString());
+    assertThat(history.get("from").asString())
+        .isEqualTo(T0.plusSeconds(4 * 86400).minus(Duration.ofDays(30)).toString());
+    assertThat(history.get("interval").asString()).isEqualTo("day");
+    JsonNode points = history.get("points");
+    assertThat(points).hasSize(5);
+    assertThat(points.get(4).get("totalValue").decimalValue()).isEqualByComparingTo("1680");
+  }
+
   private void awaitQuantity(String owner, String quantity) {
     await()
         .atMost(Duration.ofSeconds(60))

@@ -1,12 +1,18 @@
 package io.equitoken.portfolio.it;
 
+import io.equitoken.platform.test.MutableClock;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -19,7 +25,20 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
+@Import(PortfolioIntegrationTest.Clocks.class)
 public abstract class PortfolioIntegrationTest {
+
+  /** What the service believes "now" is, unless a test moves it. */
+  protected static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
+
+  @TestConfiguration(proxyBeanMethods = false)
+  static class Clocks {
+    @Bean
+    @Primary
+    MutableClock testClock() {
+      return MutableClock.fixedAt(NOW);
+    }
+  }
 
   @DynamicPropertySource
   static void infrastructure(DynamicPropertyRegistry registry) {
@@ -30,6 +49,7 @@ public abstract class PortfolioIntegrationTest {
 
   @Autowired private WebTestClient client;
   @Autowired protected DatabaseClient db;
+  @Autowired protected MutableClock clock;
   protected WebTestClient web;
   protected Api api;
   protected Market market;
@@ -40,6 +60,7 @@ public abstract class PortfolioIntegrationTest {
     web = client.mutate().responseTimeout(Duration.ofSeconds(30)).build();
     api = new Api(web);
     market = new Market();
+    clock.reset();
   }
 
   protected long count(String sql, Object... params) {

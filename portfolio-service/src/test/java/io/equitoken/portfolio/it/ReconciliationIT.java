@@ -20,7 +20,8 @@ class ReconciliationIT extends PortfolioIntegrationTest {
 
   @Test
   void shouldFindEveryTokenBalancedAfterABurstAndReportOneThatIsNot() {
-    // given three tokens and a burst of 150 trades among five investors and the founders
+    // given three tokens and a burst of 150 trades among five investors and the founders, sent
+    // without waiting for each
     Random random = new Random(42);
     List<String> tokens = new ArrayList<>();
     Map<String, String> founders = new HashMap<>();
@@ -35,24 +36,7 @@ class ReconciliationIT extends PortfolioIntegrationTest {
     for (int i = 0; i < 5; i++) {
       investors.add("inv-burst-" + UUID.randomUUID());
     }
-    Map<String, Long> held = new HashMap<>();
-    for (int n = 0; n < 150; n++) {
-      String token = tokens.get(random.nextInt(tokens.size()));
-      String buyer = investors.get(random.nextInt(investors.size()));
-      String seller = investors.get(random.nextInt(investors.size()));
-      long sellerHolds = held.getOrDefault(seller + token, 0L);
-      boolean primary = seller.equals(buyer) || sellerHolds == 0;
-      if (primary) {
-        seller = founders.get(token);
-      }
-      long quantity = primary ? 1 + random.nextInt(50) : 1 + random.nextInt((int) sellerHolds);
-      String price = BigDecimal.valueOf(400 + random.nextInt(300), 2).toPlainString();
-      market.trade(token, buyer, seller, quantity, price, primary, T0.plusSeconds(60L * (n + 1)));
-      held.merge(buyer + token, quantity, Long::sum);
-      if (!primary) {
-        held.merge(seller + token, -quantity, Long::sum);
-      }
-    }
+    Market.batch(() -> burst(random, tokens, founders, investors));
 
     // when everything is applied
     ConsumerLag.awaitCaughtUp();
@@ -87,6 +71,29 @@ class ReconciliationIT extends PortfolioIntegrationTest {
     assertThat(mismatch.get("held").decimalValue()).isEqualByComparingTo("10005");
     assertThat(mismatch.get("difference").decimalValue()).isEqualByComparingTo("5");
     assertThat(mismatched(after)).doesNotContain(tokens.get(1), tokens.get(2));
+  }
+
+  private void burst(
+      Random random, List<String> tokens, Map<String, String> founders, List<String> investors) {
+    Map<String, Long> held = new HashMap<>();
+    for (int n = 0; n < 150; n++) {
+
+      String token = tokens.get(random.nextInt(tokens.size()));
+      String buyer = investors.get(random.nextInt(investors.size()));
+      String seller = investors.get(random.nextInt(investors.size()));
+      long sellerHolds = held.getOrDefault(seller + token, 0L);
+      boolean primary = seller.equals(buyer) || sellerHolds == 0;
+      if (primary) {
+        seller = founders.get(token);
+      }
+      long quantity = primary ? 1 + random.nextInt(50) : 1 + random.nextInt((int) sellerHolds);
+      String price = BigDecimal.valueOf(400 + random.nextInt(300), 2).toPlainString();
+      market.trade(token, buyer, seller, quantity, price, primary, T0.plusSeconds(60L * (n + 1)));
+      held.merge(buyer + token, quantity, Long::sum);
+      if (!primary) {
+        held.merge(seller + token, -quantity, Long::sum);
+      }
+    }
   }
 
   private static List<String> mismatched(JsonNode report) {
