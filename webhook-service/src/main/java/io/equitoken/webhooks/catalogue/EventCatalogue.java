@@ -52,10 +52,7 @@ public final class EventCatalogue {
                 NONE,
                 List.of("buyerId", "sellerId")),
             trading("price.updated", "A token's reference price changed.", NONE, NONE),
-            listings(
-                "listing.published",
-                "A listing became public.",
-                List.of("founderId")),
+            listings("listing.published", "A listing became public.", List.of("founderId")),
             listings(
                 "listing.suspended",
                 "An operator suspended a listing; its token is not traded meanwhile.",

@@ -6,9 +6,9 @@ import java.util.Objects;
 /**
  * One event type partners can subscribe to. {@code name} is what a subscription lists and what a
  * delivery's {@code type} says (e.g. {@code trade.executed}); {@code sourceType} is the CloudEvents
- * type it is made from. A private type names the {@code ownerFields} whose values are the principals
- * entitled to it; {@code droppedFields} never leave the platform (they are not readable through the
- * public API).
+ * type it is made from. A private type names the {@code ownerFields} whose values are the
+ * principals entitled to it; {@code droppedFields} never leave the platform (they are not readable
+ * through the public API).
  */
 public record EventType(
     String name,

@@ -12,6 +12,7 @@ import java.time.Instant;
 public final class AttemptRules {
 
   public static final Duration DISABLE_AFTER = Duration.ofDays(5);
+
   /** How long a delivery waits when its endpoint's circuit breaker is open. */
   public static final Duration CIRCUIT_WAIT = Duration.ofSeconds(30);
 
@@ -43,8 +44,11 @@ public final class AttemptRules {
     int attempts = d.attempts() + 1;
     return switch (outcome.kind()) {
       case DELIVERED ->
-          decision(with(d, Delivery.Status.SUCCEEDED, d.step(), attempts, null, now), outcome,
-              Change.SUCCEEDED, null);
+          decision(
+              with(d, Delivery.Status.SUCCEEDED, d.step(), attempts, null, now),
+              outcome,
+              Change.SUCCEEDED,
+              null);
       case GONE ->
           decision(
               with(d, Delivery.Status.FAILED, d.step() + 1, attempts, null, now),

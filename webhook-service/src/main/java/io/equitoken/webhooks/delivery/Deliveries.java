@@ -100,10 +100,10 @@ public final class Deliveries {
     Subscription s = claimed.subscription();
     Instant start = clock.instant();
     long timestamp = start.getEpochSecond();
-    String signature = Signatures.header(s.signingSecrets(start), d.messageId(), timestamp,
-        d.payload());
-    var request = new WebhookSender.Request(s.url(), d.messageId(), timestamp, signature,
-        d.payload());
+    String signature =
+        Signatures.header(s.signingSecrets(start), d.messageId(), timestamp, d.payload());
+    var request =
+        new WebhookSender.Request(s.url(), d.messageId(), timestamp, signature, d.payload());
     return sender
         .send(s.id(), request)
         .flatMap(outcome -> apply(claimed, outcome, start).thenReturn(outcome));
@@ -123,8 +123,8 @@ public final class Deliveries {
               var decision = rules.decide(claimed.delivery(), since.orElse(null), outcome, start);
               Mono<Void> change =
                   switch (decision.change()) {
-                    case SUCCEEDED -> s.failingSince() == null ? Mono.empty()
-                        : store.clearFailing(s.id());
+                    case SUCCEEDED ->
+                        s.failingSince() == null ? Mono.empty() : store.clearFailing(s.id());
                     case DISABLE -> store.disable(s.id(), decision.reason(), start);
                     default -> Mono.empty();
                   };
@@ -145,8 +145,11 @@ public final class Deliveries {
               String eventId = "test_" + UUID.randomUUID();
               Delivery d =
                   Delivery.pending(
-                      s.id(), eventId, EventCatalogue.TEST_TYPE,
-                      payload(EventCatalogue.TEST_TYPE, now, data), now);
+                      s.id(),
+                      eventId,
+                      EventCatalogue.TEST_TYPE,
+                      payload(EventCatalogue.TEST_TYPE, now, data),
+                      now);
               return store
                   .insert(List.of(d))
                   .then(store.claimOne(d.id(), now.plus(LEASE)))
@@ -171,8 +174,8 @@ public final class Deliveries {
         && catalogue.byName(eventType).isEmpty()
         && !eventType.equals(EventCatalogue.TEST_TYPE)) {
       return Mono.error(
-          Refused.unprocessable("unknown-event-type", "eventType", "Unknown event type "
-              + eventType + "."));
+          Refused.unprocessable(
+              "unknown-event-type", "eventType", "Unknown event type " + eventType + "."));
     }
     return subscriptions
         .get(actor, subscriptionId)

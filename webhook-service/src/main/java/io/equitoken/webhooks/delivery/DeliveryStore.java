@@ -20,11 +20,7 @@ public interface DeliveryStore {
    * subscription, oldest due first.
    */
   Flux<Claimed> claim(
-      Instant now,
-      Instant leaseUntil,
-      int max,
-      int perSubscription,
-      Map<UUID, Integer> capacity);
+      Instant now, Instant leaseUntil, int max, int perSubscription, Map<UUID, Integer> capacity);
 
   /** Leases one delivery at once (the test send), whatever its due time. */
   Mono<Claimed> claimOne(UUID deliveryId, Instant leaseUntil);

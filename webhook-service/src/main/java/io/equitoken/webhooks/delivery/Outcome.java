@@ -7,12 +7,7 @@ import java.time.Duration;
  * (null otherwise).
  */
 public record Outcome(
-    Kind kind,
-    Integer status,
-    long durationMs,
-    String excerpt,
-    String error,
-    Duration retryAfter) {
+    Kind kind, Integer status, long durationMs, String excerpt, String error, Duration retryAfter) {
 
   /** The classes of outcome the retry rules tell apart. */
   public enum Kind {

@@ -8,8 +8,8 @@ import java.util.function.DoubleSupplier;
  * When failed deliveries are tried again: immediately, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and
  * 10 h after each failure (8 attempts over about 28 hours), each delay stretched or shrunk by a
  * random ±20 % so that many failed deliveries do not come back at the same instant. A {@code
- * Retry-After} of the receiver (429/503) moves the next attempt later, never earlier, and is
- * capped at a day.
+ * Retry-After} of the receiver (429/503) moves the next attempt later, never earlier, and is capped
+ * at a day.
  */
 public final class RetrySchedule {
 

@@ -18,8 +18,7 @@ public final class Signatures {
   private Signatures() {}
 
   public static String header(List<String> secrets, String messageId, long timestamp, String body) {
-    byte[] content =
-        (messageId + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8);
+    byte[] content = (messageId + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8);
     StringJoiner header = new StringJoiner(" ");
     for (String secret : secrets) {
       header.add("v1," + Base64.getEncoder().encodeToString(hmac(Secrets.key(secret), content)));

@@ -1,7 +1,6 @@
 package io.equitoken.webhooks.endpoint;
 
 import java.net.Inet4Address;
-import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
@@ -10,9 +9,9 @@ import java.util.Optional;
 /**
  * Which IP addresses a webhook may never be sent to: anything that is not a public unicast address
  * — loopback, private (RFC 1918, fc00::/7), link-local (169.254.0.0/16 with the cloud metadata
- * service, fe80::/10), multicast, unspecified, carrier-grade NAT, reserved and documentation ranges,
- * and IPv6 forms that embed one of those IPv4 addresses (IPv4-mapped, IPv4-compatible, NAT64,
- * 6to4).
+ * service, fe80::/10), multicast, unspecified, carrier-grade NAT, reserved and documentation
+ * ranges, and IPv6 forms that embed one of those IPv4 addresses (IPv4-mapped, IPv4-compatible,
+ * NAT64, 6to4).
  */
 public final class AddressRules {
 
@@ -48,14 +47,18 @@ public final class AddressRules {
     if (allZero(b, 0, 12)) {
       return embedded(b, 12, "IPv4-compatible");
     }
-    if ((b[0] & 0xff) == 0x00 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff
+    if ((b[0] & 0xff) == 0x00
+        && (b[1] & 0xff) == 0x64
+        && (b[2] & 0xff) == 0xff
         && (b[3] & 0xff) == 0x9b) {
       return embedded(b, 12, "NAT64");
     }
     if ((b[0] & 0xff) == 0x20 && (b[1] & 0xff) == 0x02) {
       return embedded(b, 2, "6to4");
     }
-    if ((b[0] & 0xff) == 0x20 && (b[1] & 0xff) == 0x01 && (b[2] & 0xff) == 0x0d
+    if ((b[0] & 0xff) == 0x20
+        && (b[1] & 0xff) == 0x01
+        && (b[2] & 0xff) == 0x0d
         && (b[3] & 0xff) == 0xb8) {
       return Optional.of("a documentation address");
     }
@@ -117,7 +120,8 @@ public final class AddressRules {
 
   /** An IP literal as an address, without any DNS lookup; empty for a host name. */
   public static Optional<InetAddress> literal(String host) {
-    String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    String h =
+        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     boolean v6 = h.indexOf(':') >= 0;
     boolean v4 = h.matches("\\d{1,3}(\\.\\d{1,3}){3}");
     if (!v6 && !v4) {

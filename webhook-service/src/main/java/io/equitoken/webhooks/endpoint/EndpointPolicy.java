@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 /**
  * The SSRF guard. A webhook URL must be an absolute {@code https} URL without user info whose host
  * resolves only to public unicast addresses ({@link AddressRules}). It is checked when a
- * subscription is created or changed, and again before every delivery after resolving the host,
- * and the connection then goes to exactly the address checked ({@link #pin}), so a DNS answer that
+ * subscription is created or changed, and again before every delivery after resolving the host, and
+ * the connection then goes to exactly the address checked ({@link #pin}), so a DNS answer that
  * changes in between (rebinding) cannot redirect it. Local runs may admit plain-HTTP receivers on
  * loopback through an explicit setting; production never does.
  */
@@ -119,8 +119,8 @@ public final class EndpointPolicy {
     if (!scheme.equals("https") && !(scheme.equals("http") && allowLoopbackReceivers)) {
       return "url must use https.";
     }
-    if (uri.getRawUserInfo() != null || (uri.getRawAuthority() != null
-        && uri.getRawAuthority().contains("@"))) {
+    if (uri.getRawUserInfo() != null
+        || (uri.getRawAuthority() != null && uri.getRawAuthority().contains("@"))) {
       return "url must not contain user info (credentials).";
     }
     String host = uri.getHost();
@@ -128,7 +128,8 @@ public final class EndpointPolicy {
       return "url must name a valid host.";
     }
     String bare = host.startsWith("[") ? host : host.toLowerCase(Locale.ROOT);
-    if (!bare.startsWith("[") && NUMERIC_LOOKING.matcher(bare).matches()
+    if (!bare.startsWith("[")
+        && NUMERIC_LOOKING.matcher(bare).matches()
         && !DOTTED_QUAD.matcher(bare).matches()) {
       return "url names a numeric host in a non-standard form.";
     }
@@ -152,16 +153,13 @@ public final class EndpointPolicy {
     if (allowLoopbackReceivers && allLoopback) {
       return null;
     }
-    if (!https) {
-      return "url must use https.";
-    }
     for (InetAddress address : addresses) {
       Optional<String> reason = AddressRules.forbidden(address);
       if (reason.isPresent()) {
         return "url resolves to " + reason.get() + ", which webhooks are never sent to.";
       }
     }
-    return null;
+    return https ? null : "url must use https.";
   }
 
   private static Refused refuse(String detail) {

@@ -72,11 +72,9 @@ public final class HttpWebhookSender implements WebhookSender {
   public Mono<Outcome> send(UUID subscriptionId, Request request) {
     Mono<Outcome> call =
         Mono.defer(() -> call(request))
-            .flatMap(o -> o.kind() == Outcome.Kind.DELIVERED ? Mono.just(o)
-                : Mono.error(new Failed(o)));
-    return breakers
-        .create("webhook-" + subscriptionId)
-        .run(call, HttpWebhookSender::fallback);
+            .flatMap(
+                o -> o.kind() == Outcome.Kind.DELIVERED ? Mono.just(o) : Mono.error(new Failed(o)));
+    return breakers.create("webhook-" + subscriptionId).run(call, HttpWebhookSender::fallback);
   }
 
   private Mono<Outcome> call(Request request) {
@@ -102,8 +100,10 @@ public final class HttpWebhookSender implements WebhookSender {
         .timeout(overall)
         .onErrorResume(
             e -> !(e instanceof Failed),
-            e -> Mono.just(new Outcome(Outcome.Kind.FAILED, null, millis(started), null,
-                describe(e), null)));
+            e ->
+                Mono.just(
+                    new Outcome(
+                        Outcome.Kind.FAILED, null, millis(started), null, describe(e), null)));
   }
 
   private static Mono<String> excerpt(reactor.core.publisher.Flux<byte[]> chunks) {
@@ -113,10 +113,11 @@ public final class HttpWebhookSender implements WebhookSender {
         .collect(
             ByteArrayOutputStream::new,
             (out, chunk) -> out.write(chunk, 0, Math.min(chunk.length, MAX_BODY - out.size())))
-        .map(out -> {
-          String text = out.toString(StandardCharsets.UTF_8);
-          return text.length() > MAX_EXCERPT ? text.substring(0, MAX_EXCERPT) : text;
-        });
+        .map(
+            out -> {
+              String text = out.toString(StandardCharsets.UTF_8);
+              return text.length() > MAX_EXCERPT ? text.substring(0, MAX_EXCERPT) : text;
+            });
   }
 
   private static Outcome outcome(HttpClientResponse response, String body, long started) {
@@ -135,8 +136,8 @@ public final class HttpWebhookSender implements WebhookSender {
             : status >= 300 && status < 400
                 ? "HTTP " + status + " (redirects are not followed)"
                 : "HTTP " + status;
-    return new Outcome(kind, status, millis(started), body.isEmpty() ? null : body, error,
-        retryAfter);
+    return new Outcome(
+        kind, status, millis(started), body.isEmpty() ? null : body, error, retryAfter);
   }
 
   /** Seconds or an HTTP date; null when absent or unreadable. */

@@ -14,8 +14,8 @@ import java.util.concurrent.Executor;
 
 /**
  * Netty's name resolution for webhook connections: resolves the host (off the event loop), checks
- * every address with the SSRF guard and hands Netty the one checked address, so the connection
- * goes exactly where the check said (no DNS rebinding between check and connect).
+ * every address with the SSRF guard and hands Netty the one checked address, so the connection goes
+ * exactly where the check said (no DNS rebinding between check and connect).
  */
 final class PinnedResolverGroup extends AddressResolverGroup<InetSocketAddress> {
 

@@ -17,10 +17,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Fans every offered event of the trading, listings and compliance topics out into deliveries.
- * Each event is fanned out once ({@link IdempotentConsumer}: the deliveries and the "processed"
- * mark commit together); types not offered as webhooks are skipped; unreadable events are poison
- * and go to the dead-letter topic.
+ * Fans every offered event of the trading, listings and compliance topics out into deliveries. Each
+ * event is fanned out once ({@link IdempotentConsumer}: the deliveries and the "processed" mark
+ * commit together); types not offered as webhooks are skipped; unreadable events are poison and go
+ * to the dead-letter topic.
  */
 @Component
 class EventsListener {

@@ -117,20 +117,21 @@ class R2dbcDeliveryStore implements DeliveryStore {
 
   @Override
   public Mono<Void> record(Delivery d, Attempt attempt) {
-    var update =
+    var spec0 =
         Rows.bind(
-                db.sql(
-                        "update delivery set status = :status, step = :step, attempts = :attempts,"
-                            + " next_attempt_at = :next, last_attempt_at = :last,"
-                            + " lease_until = null where id = :id")
-                    .bind("id", d.id())
-                    .bind("status", d.status().wire())
-                    .bind("step", d.step())
-                    .bind("attempts", d.attempts()),
-                "next",
-                Rows.time(d.nextAttemptAt()),
-                OffsetDateTime.class)
-            .bind("last", Rows.time(d.lastAttemptAt()))
+            db.sql(
+                    "update delivery set status = :status, step = :step, attempts = :attempts,"
+                        + " next_attempt_at = :next, last_attempt_at = :last,"
+                        + " lease_until = null where id = :id")
+                .bind("id", d.id())
+                .bind("status", d.status().wire())
+                .bind("step", d.step())
+                .bind("attempts", d.attempts()),
+            "next",
+            Rows.time(d.nextAttemptAt()),
+            OffsetDateTime.class);
+    var update =
+        Rows.bind(spec0, "last", Rows.time(d.lastAttemptAt()), OffsetDateTime.class)
             .fetch()
             .rowsUpdated();
     if (attempt == null) {

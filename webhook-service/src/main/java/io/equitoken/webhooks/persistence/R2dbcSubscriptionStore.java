@@ -5,7 +5,6 @@ import io.equitoken.webhooks.subscription.SubscriptionStore;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -90,8 +89,7 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
   }
 
   @Override
-  public Flux<Subscription> page(
-      String ownerId, Instant afterCreatedAt, UUID afterId, int limit) {
+  public Flux<Subscription> page(String ownerId, Instant afterCreatedAt, UUID afterId, int limit) {
     StringBuilder sql = new StringBuilder("select " + COLUMNS + " from subscription where true");
     if (ownerId != null) {
       sql.append(" and owner_id = :owner");
@@ -144,5 +142,4 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
         Rows.instant(row, "created_at"),
         Rows.instant(row, "updated_at"));
   }
-
 }

@@ -89,7 +89,8 @@ public final class SubscriptionService {
   }
 
   private Subscription apply(Subscription s, SubscriptionRequest changes) {
-    String url = changes.url() == null ? s.url() : policy.checkSubscriptionUrl(changes.url()).toString();
+    String url =
+        changes.url() == null ? s.url() : policy.checkSubscriptionUrl(changes.url()).toString();
     List<String> types =
         changes.eventTypes() == null ? s.eventTypes() : eventTypes(changes.eventTypes());
     String description =

@@ -67,8 +67,7 @@ class DeliveryController {
     Instant created = before;
     UUID lastId = beforeId;
     return SubscriptionController.actor()
-        .flatMap(
-            actor -> deliveries.log(actor, id, wanted, eventType, created, lastId, size + 1))
+        .flatMap(actor -> deliveries.log(actor, id, wanted, eventType, created, lastId, size + 1))
         .map(
             page -> {
               var views = page.stream().map(Views.DeliveryView::of).toList();

@@ -15,8 +15,19 @@ class AttemptRulesTest {
 
   private static Delivery pending(int step) {
     Delivery d = Delivery.pending(UUID.randomUUID(), "e1", "trade.executed", "{}", NOW);
-    return new Delivery(d.id(), d.subscriptionId(), d.messageId(), d.eventId(), d.eventType(),
-        d.payload(), Delivery.Status.PENDING, step, step, NOW, NOW, null);
+    return new Delivery(
+        d.id(),
+        d.subscriptionId(),
+        d.messageId(),
+        d.eventId(),
+        d.eventType(),
+        d.payload(),
+        Delivery.Status.PENDING,
+        step,
+        step,
+        NOW,
+        NOW,
+        null);
   }
 
   private static Outcome http(int status) {
@@ -24,15 +35,21 @@ class AttemptRulesTest {
         status / 100 == 2
             ? Outcome.Kind.DELIVERED
             : status == 410 ? Outcome.Kind.GONE : Outcome.Kind.FAILED;
-    return new Outcome(kind, status, 12, "ok", kind == Outcome.Kind.DELIVERED ? null : "HTTP " + status, null);
+    return new Outcome(
+        kind, status, 12, "ok", kind == Outcome.Kind.DELIVERED ? null : "HTTP " + status, null);
   }
 
   @Test
   void shouldFollowTheDocumentedScheduleThenGiveUp() {
     Delivery d = pending(0);
     Duration[] expected = {
-      Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2),
-      Duration.ofHours(5), Duration.ofHours(10), Duration.ofHours(10)
+      Duration.ofSeconds(5),
+      Duration.ofMinutes(5),
+      Duration.ofMinutes(30),
+      Duration.ofHours(2),
+      Duration.ofHours(5),
+      Duration.ofHours(10),
+      Duration.ofHours(10)
     };
     for (Duration delay : expected) {
       var decision = rules.decide(d, NOW, http(500), NOW);
@@ -56,10 +73,12 @@ class AttemptRulesTest {
 
   @Test
   void shouldHonourRetryAfterWhenItIsLater() {
-    var slowDown = new Outcome(Outcome.Kind.FAILED, 429, 3, null, "HTTP 429", Duration.ofMinutes(7));
+    var slowDown =
+        new Outcome(Outcome.Kind.FAILED, 429, 3, null, "HTTP 429", Duration.ofMinutes(7));
     assertThat(rules.decide(pending(0), null, slowDown, NOW).delivery().nextAttemptAt())
         .isEqualTo(NOW.plus(Duration.ofMinutes(7)));
-    var shortWait = new Outcome(Outcome.Kind.FAILED, 503, 3, null, "HTTP 503", Duration.ofSeconds(1));
+    var shortWait =
+        new Outcome(Outcome.Kind.FAILED, 503, 3, null, "HTTP 503", Duration.ofSeconds(1));
     assertThat(rules.decide(pending(0), null, shortWait, NOW).delivery().nextAttemptAt())
         .isEqualTo(NOW.plus(Duration.ofSeconds(5)));
   }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** Our signatures, checked by the official Standard Webhooks library as a receiver would. */
 class SignaturesTest {
 
-  private static final String BODY = "{\"type\":\"trade.executed\",\"timestamp\":\"x\",\"data\":{}}";
+  private static final String BODY =
+      "{\"type\":\"trade.executed\",\"timestamp\":\"x\",\"data\":{}}";
 
   private static Map<String, List<String>> headers(String id, long ts, String signature) {
     return Map.of(

@@ -26,8 +26,7 @@ public final class Events {
   /** The example of {@code type} (e.g. equitoken.trading.trade.executed.v1), edited. */
   public static String example(String type, Consumer<ObjectNode> edit) {
     String domain = type.split("\\.")[1];
-    Path file =
-        Path.of("..", "contracts", "events", domain, "examples", type + ".json");
+    Path file = Path.of("..", "contracts", "events", domain, "examples", type + ".json");
     try {
       ObjectNode node = (ObjectNode) JSON.readTree(Files.readString(file));
       edit.accept(node);
@@ -51,7 +50,8 @@ public final class Events {
   public static synchronized void send(String id, String type, String key, String data) {
     if (producer == null) {
       Properties props = new Properties();
-      props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.kafkaBootstrapServers());
+      props.put(
+          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.kafkaBootstrapServers());
       props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
       props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
       producer = new KafkaProducer<>(props);

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
- * A partner's webhook endpoint on loopback: records every request and answers what the test
- * scripts (200 by default). Requests are verified with the official Standard Webhooks library.
+ * A partner's webhook endpoint on loopback: records every request and answers what the test scripts
+ * (200 by default). Requests are verified with the official Standard Webhooks library.
  */
 public final class Receiver implements AutoCloseable {
 

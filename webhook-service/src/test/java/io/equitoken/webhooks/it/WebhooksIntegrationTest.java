@@ -2,11 +2,21 @@ package io.equitoken.webhooks.it;
 
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.webhooks.endpoint.HostResolver;
+import java.net.InetAddress;
 import java.time.Duration;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -19,7 +29,31 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
+@Import(WebhooksIntegrationTest.ScriptedDns.class)
 public abstract class WebhooksIntegrationTest {
+
+  /** DNS the tests can script per host name (e.g. to rebind one); others resolve normally. */
+  @TestConfiguration
+  static class ScriptedDns {
+    static final Map<String, Deque<String>> ANSWERS = new ConcurrentHashMap<>();
+
+    @Bean
+    HostResolver hostResolver() {
+      return host -> {
+        Deque<String> answers = ANSWERS.get(host);
+        if (answers == null) {
+          return HostResolver.system().resolve(host);
+        }
+        String next = answers.size() > 1 ? answers.poll() : answers.peek();
+        return List.of(InetAddress.getByName(next));
+      };
+    }
+  }
+
+  /** {@code host} resolves to each answer in turn, then keeps the last one. */
+  protected static void dns(String host, String... answers) {
+    ScriptedDns.ANSWERS.put(host, new ConcurrentLinkedDeque<>(List.of(answers)));
+  }
 
   @DynamicPropertySource
   static void infrastructure(DynamicPropertyRegistry registry) {
