@@ -50,9 +50,8 @@ class EventsListener {
     this.json = json;
   }
 
-  @KafkaListener(
-      topics = {TRADING, LISTINGS, COMPLIANCE},
-      groupId = "webhook-service")
+  // group: spring.kafka.consumer.group-id (webhook-service)
+  @KafkaListener(topics = {TRADING, LISTINGS, COMPLIANCE})
   void onEvent(ConsumerRecord<String, String> record) {
     EventEnvelope event = CloudEvents.fromRecord(record);
     if (catalogue.bySourceType(event.type()).isEmpty()) {

@@ -57,6 +57,8 @@ public final class Receiver implements AutoCloseable {
   private final AtomicReference<Function<Received, Answer>> script =
       new AtomicReference<>(r -> Answer.status(200));
   private final AtomicReference<CountDownLatch> gate = new AtomicReference<>();
+  private final java.util.concurrent.atomic.AtomicInteger arrived =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   public Receiver() {
     try {
@@ -77,6 +79,7 @@ public final class Receiver implements AutoCloseable {
                     h.getFirst("webhook-timestamp"),
                     h.getFirst("webhook-signature"),
                     body);
+            arrived.incrementAndGet();
             CountDownLatch latch = gate.get();
             if (latch != null) {
               latch.await(20, TimeUnit.SECONDS);
@@ -116,6 +119,11 @@ public final class Receiver implements AutoCloseable {
     if (latch != null) {
       latch.countDown();
     }
+  }
+
+  /** Requests that arrived, including those still held. */
+  public int arrived() {
+    return arrived.get();
   }
 
   public List<Received> received() {
