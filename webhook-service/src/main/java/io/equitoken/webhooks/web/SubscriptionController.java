@@ -2,6 +2,7 @@ package io.equitoken.webhooks.web;
 
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
+import io.equitoken.platform.web.Idempotency;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.SubscriptionRequest;
 import io.equitoken.webhooks.subscription.SubscriptionService;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -28,25 +30,46 @@ import reactor.core.publisher.Mono;
 class SubscriptionController {
 
   private final SubscriptionService subscriptions;
+  private final Idempotency idempotency;
 
-  SubscriptionController(SubscriptionService subscriptions) {
+  SubscriptionController(SubscriptionService subscriptions, Idempotency idempotency) {
     this.subscriptions = subscriptions;
+    this.idempotency = idempotency;
   }
 
   static Mono<Actor> actor() {
     return Caller.current().map(c -> new Actor(c.principalId(), c.isOperator()));
   }
 
+  /**
+   * {@code Idempotency-Key} (platform {@link Idempotency}): a retry with the same key and body gets
+   * the first answer again — without the secret, which is kept in one place only and shown once.
+   */
   @PostMapping
   Mono<ResponseEntity<Views.CreatedSubscriptionView>> create(
+      @RequestHeader(name = Idempotency.HEADER, required = false) String key,
       @RequestBody Requests.CreateSubscription body) {
     var request = new SubscriptionRequest(body.url(), body.eventTypes(), body.description(), null);
-    return actor()
-        .flatMap(actor -> subscriptions.create(actor, request))
-        .map(
-            s ->
-                ResponseEntity.created(URI.create(WebhooksRoleMatrix.SUBSCRIPTIONS + "/" + s.id()))
-                    .body(Views.CreatedSubscriptionView.of(s)));
+    return Caller.current()
+        .flatMap(
+            caller ->
+                idempotency.execute(
+                    new Idempotency.Call(
+                        caller.principalId(),
+                        "POST " + WebhooksRoleMatrix.SUBSCRIPTIONS,
+                        key,
+                        body),
+                    Views.CreatedSubscriptionView.class,
+                    Views.CreatedSubscriptionView::withoutSecret,
+                    () ->
+                        subscriptions
+                            .create(new Actor(caller.principalId(), caller.isOperator()), request)
+                            .map(
+                                s ->
+                                    ResponseEntity.created(
+                                            URI.create(
+                                                WebhooksRoleMatrix.SUBSCRIPTIONS + "/" + s.id()))
+                                        .body(Views.CreatedSubscriptionView.of(s)))));
   }
 
   @GetMapping

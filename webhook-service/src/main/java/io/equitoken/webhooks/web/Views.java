@@ -54,6 +54,11 @@ final class Views {
       Instant createdAt,
       String secret) {
 
+    CreatedSubscriptionView withoutSecret() {
+      return new CreatedSubscriptionView(
+          id, ownerId, url, eventTypes, description, status, createdAt, null);
+    }
+
     static CreatedSubscriptionView of(Subscription s) {
       return new CreatedSubscriptionView(
           s.id(),

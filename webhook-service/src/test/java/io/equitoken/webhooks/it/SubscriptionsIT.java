@@ -7,6 +7,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,6 +73,49 @@ class SubscriptionsIT extends WebhooksIntegrationTest {
                         .isOk())
                 .toString())
         .doesNotContain(secret);
+  }
+
+  @Test
+  void shouldReplayTheFirstAnswerForTheSameIdempotencyKeyWithoutTheSecret() {
+    String key = UUID.randomUUID().toString();
+    var body = Api.subscription(receiver.url(), "trade.executed");
+    JsonNode first =
+        Api.json(
+            web.post()
+                .uri("/webhooks/subscriptions")
+                .headers(h -> h.setBearerAuth(Api.investor(owner)))
+                .header("Idempotency-Key", key)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange()
+                .expectStatus()
+                .isCreated());
+    var again =
+        web.post()
+            .uri("/webhooks/subscriptions")
+            .headers(h -> h.setBearerAuth(Api.investor(owner)))
+            .header("Idempotency-Key", key)
+            .contentType(MediaType.APPLICATION_JSON)
+            .bodyValue(body)
+            .exchange()
+            .expectStatus()
+            .isCreated()
+            .expectHeader()
+            .valueEquals("Idempotent-Replayed", "true");
+    JsonNode replayed = Api.json(again);
+    assertThat(replayed.get("id").asString()).isEqualTo(first.get("id").asString());
+    assertThat(first.get("secret").asString()).startsWith("whsec_");
+    assertThat(replayed.get("secret") == null || replayed.get("secret").isNull()).isTrue();
+    web.post()
+        .uri("/webhooks/subscriptions")
+        .headers(h -> h.setBearerAuth(Api.investor(owner)))
+        .header("Idempotency-Key", key)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue(Api.subscription(receiver.url(), "price.updated"))
+        .exchange()
+        .expectStatus()
+        .isEqualTo(409);
+    assertThat(count("select count(*) from subscription where owner_id = $1", owner)).isOne();
   }
 
   @Test
