@@ -23,5 +23,4 @@ create_service_database compliance "${COMPLIANCE_DB_PASSWORD:?COMPLIANCE_DB_PASS
 create_service_database portfolio "${PORTFOLIO_DB_PASSWORD:?PORTFOLIO_DB_PASSWORD is required}"
 create_service_database trading "${TRADING_DB_PASSWORD:?TRADING_DB_PASSWORD is required}"
 
-# Services not built yet; enable together with their entry in docker-compose.yml and postgres.env:
-# create_service_database webhooks "${WEBHOOKS_DB_PASSWORD:?WEBHOOKS_DB_PASSWORD is required}"
+create_service_database webhooks "${WEBHOOKS_DB_PASSWORD:?WEBHOOKS_DB_PASSWORD is required}"

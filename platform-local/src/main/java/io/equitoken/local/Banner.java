@@ -52,6 +52,26 @@ final class Banner {
             + " -s "
             + gateway
             + "/listings -H \"Authorization: Bearer $TOKEN\"");
+    platform
+        .demoReceiverUrl()
+        .filter(url -> platform.runningServices().contains("webhook-service"))
+        .ifPresent(
+            url -> {
+              out.println("  Webhooks: subscribe the demo receiver (deliveries land in "
+                  + relative(project, platform.demoReceiverLog()) + "):");
+              out.println(
+                  "    curl --cacert "
+                      + cert
+                      + " -s "
+                      + gateway
+                      + "/webhooks/subscriptions -H \"Authorization: Bearer $TOKEN\" \\");
+              out.println(
+                  "      -H 'Content-Type: application/json' -d '{\"url\":\""
+                      + url
+                      + "\",\"eventTypes\":[\"window.opened\",\"trade.executed\"]}'");
+              out.println(
+                  "    then POST /webhooks/subscriptions/<id>/test sends a signed test event now.");
+            });
     out.println();
     out.println("Press Ctrl-C to stop everything (data is kept; ./equitoken clean deletes it).");
   }

@@ -44,6 +44,7 @@ public final class LocalPlatform implements AutoCloseable {
   private RunLock lock;
   private PostgresNode postgres;
   private ChildProcess kafka;
+  private DemoReceiver demoReceiver;
   private boolean closing;
 
   private LocalPlatform(Builder builder) {
@@ -89,11 +90,32 @@ public final class LocalPlatform implements AutoCloseable {
         for (ServiceDef service : Services.ALL) {
           startService(service);
         }
+        startDemoReceiver();
       }
     } catch (RuntimeException e) {
       close();
       throw e;
     }
+  }
+
+  /** The loopback webhook receiver the banner offers for trying webhooks locally. */
+  private void startDemoReceiver() {
+    try {
+      demoReceiver = DemoReceiver.start(ports.demoReceiver(), demoReceiverLog());
+    } catch (java.io.IOException e) {
+      progress.info("  demo webhook receiver not started: " + e.getMessage());
+    }
+  }
+
+  /** The demo receiver's URL, or empty when it is not running. */
+  public java.util.Optional<String> demoReceiverUrl() {
+    return demoReceiver == null
+        ? java.util.Optional.empty()
+        : java.util.Optional.of("http://localhost:" + demoReceiver.port() + "/hooks");
+  }
+
+  public Path demoReceiverLog() {
+    return logsDir().resolve("demo-receiver.log");
   }
 
   private void checkPortsFree() {
@@ -257,6 +279,10 @@ public final class LocalPlatform implements AutoCloseable {
       toStop = new ArrayList<>(services);
     }
     synchronized (stopLock) {
+      if (demoReceiver != null) {
+        demoReceiver.close();
+        demoReceiver = null;
+      }
       for (ChildProcess service : toStop) {
         service.requestStop();
       }

@@ -32,6 +32,11 @@ public record PortPlan(int offset) {
     return KAFKA_CONTROLLER + offset;
   }
 
+  /** The local demo webhook receiver (DemoReceiver). */
+  public int demoReceiver() {
+    return 8090 + offset;
+  }
+
   public int port(ServiceDef service) {
     return service.basePort() + offset;
   }

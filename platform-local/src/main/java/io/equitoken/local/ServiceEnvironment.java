@@ -40,6 +40,10 @@ public final class ServiceEnvironment {
     env.put("EQUITOKEN_SECURITY_AUDIENCE", AUDIENCE);
     env.put("EQUITOKEN_SECURITY_JWKS_URI", ports.jwksUri());
     env.put("EQUITOKEN_DEMO_DATA", "true");
+    if (service.module().equals("webhook-service")) {
+      // local runs only: plain-HTTP webhook receivers on loopback (DESIGN.md §5); production never
+      env.put("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS", "true");
+    }
     if (service.module().equals(Services.IDENTITY)) {
       env.put("EQUITOKEN_BOOTSTRAP_API_KEY", BOOTSTRAP_API_KEY);
       env.put("EQUITOKEN_BOOTSTRAP_SECRET", BOOTSTRAP_SECRET);

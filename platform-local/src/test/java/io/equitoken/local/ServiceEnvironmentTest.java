@@ -33,6 +33,15 @@ class ServiceEnvironmentTest {
   }
 
   @Test
+  void shouldAdmitLoopbackWebhookReceiversOnlyInWebhookServiceLocally() {
+    assertThat(ServiceEnvironment.of(Services.named("webhook-service"), PortPlan.DEFAULT, TLS))
+        .containsEntry("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS", "true")
+        .containsEntry("SPRING_R2DBC_USERNAME", "webhooks");
+    assertThat(ServiceEnvironment.of(Services.named("listings-service"), PortPlan.DEFAULT, TLS))
+        .doesNotContainKey("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS");
+  }
+
+  @Test
   void shouldGiveOnlyIdentityTheBootstrapOperatorKey() {
     Map<String, String> env =
         ServiceEnvironment.of(Services.named("identity-service"), PortPlan.DEFAULT, TLS);

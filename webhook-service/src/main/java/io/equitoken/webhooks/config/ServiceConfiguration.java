@@ -1,0 +1,167 @@
+package io.equitoken.webhooks.config;
+
+import io.equitoken.webhooks.catalogue.ContractDocuments;
+import io.equitoken.webhooks.catalogue.EventCatalogue;
+import io.equitoken.webhooks.delivery.AttemptRules;
+import io.equitoken.webhooks.delivery.Deliveries;
+import io.equitoken.webhooks.delivery.DeliveryStore;
+import io.equitoken.webhooks.delivery.Dispatcher;
+import io.equitoken.webhooks.delivery.RetrySchedule;
+import io.equitoken.webhooks.delivery.WebhookSender;
+import io.equitoken.webhooks.endpoint.EndpointPolicy;
+import io.equitoken.webhooks.endpoint.HostResolver;
+import io.equitoken.webhooks.http.HttpWebhookSender;
+import io.equitoken.webhooks.subscription.SubscriptionService;
+import io.equitoken.webhooks.subscription.SubscriptionStore;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.timelimiter.TimeLimiterConfig;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4JCircuitBreakerFactory;
+import org.springframework.cloud.circuitbreaker.resilience4j.Resilience4JConfigBuilder;
+import org.springframework.cloud.client.circuitbreaker.Customizer;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Wires the plain-Java webhook core to its adapters. */
+@Configuration
+@EnableConfigurationProperties(WebhookProperties.class)
+class ServiceConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  HostResolver hostResolver() {
+    return HostResolver.system();
+  }
+
+  @Bean
+  EventCatalogue eventCatalogue() {
+    return EventCatalogue.standard();
+  }
+
+  @Bean
+  ContractDocuments contractDocuments(JsonMapper json) {
+    return new ContractDocuments(json);
+  }
+
+  @Bean
+  EndpointPolicy endpointPolicy(HostResolver resolver, WebhookProperties properties) {
+    return new EndpointPolicy(resolver, properties.allowLoopbackReceivers());
+  }
+
+  @Bean
+  SubscriptionService subscriptionService(
+      SubscriptionStore store, EventCatalogue catalogue, EndpointPolicy policy, Clock clock) {
+    return new SubscriptionService(store, catalogue, policy, clock);
+  }
+
+  @Bean(destroyMethod = "shutdown")
+  ExecutorService webhookResolverThreads() {
+    return Executors.newFixedThreadPool(
+        4,
+        r -> {
+          Thread t = new Thread(r, "webhook-dns");
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  /** One circuit breaker per endpoint: opens at 50 % failures of the last 10 calls for 30 s. */
+  @Bean
+  Customizer<ReactiveResilience4JCircuitBreakerFactory> endpointBreakers() {
+    return factory ->
+        factory.configureDefault(
+            id ->
+                new Resilience4JConfigBuilder(id)
+                    .circuitBreakerConfig(
+                        CircuitBreakerConfig.custom()
+                            .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                            .slidingWindowSize(10)
+                            .minimumNumberOfCalls(5)
+                            .failureRateThreshold(50)
+                            .waitDurationInOpenState(AttemptRules.CIRCUIT_WAIT)
+                            .permittedNumberOfCallsInHalfOpenState(1)
+                            .build())
+                    .timeLimiterConfig(
+                        TimeLimiterConfig.custom().timeoutDuration(Duration.ofMinutes(1)).build())
+                    .build());
+  }
+
+  @Bean
+  WebhookSender webhookSender(
+      EndpointPolicy policy,
+      HostResolver resolver,
+      ReactiveResilience4JCircuitBreakerFactory breakers,
+      ExecutorService webhookResolverThreads,
+      WebhookProperties properties) {
+    Executor blocking = webhookResolverThreads;
+    return new HttpWebhookSender(
+        policy,
+        resolver,
+        breakers,
+        blocking,
+        properties.connectTimeout(),
+        properties.responseTimeout(),
+        properties.maxInFlight());
+  }
+
+  @Bean
+  Deliveries deliveries(
+      DeliveryStore store,
+      SubscriptionService subscriptions,
+      EventCatalogue catalogue,
+      WebhookSender sender,
+      JsonMapper json,
+      Clock clock) {
+    AttemptRules rules =
+        new AttemptRules(new RetrySchedule(() -> ThreadLocalRandom.current().nextDouble()));
+    return new Deliveries(store, subscriptions, catalogue, sender, rules, json, clock);
+  }
+
+  @Bean
+  Dispatcher dispatcher(
+      DeliveryStore store, Deliveries deliveries, Clock clock, WebhookProperties properties) {
+    return new Dispatcher(
+        store,
+        deliveries,
+        clock,
+        properties.pollInterval(),
+        properties.maxInFlight(),
+        properties.perEndpointConcurrency());
+  }
+
+  /** Starts the dispatcher with the application and drains it (bounded) on shutdown. */
+  @Bean
+  SmartLifecycle dispatcherLifecycle(Dispatcher dispatcher) {
+    return new SmartLifecycle() {
+      @Override
+      public void start() {
+        dispatcher.start();
+      }
+
+      @Override
+      public void stop() {
+        dispatcher.stop(Duration.ofSeconds(25));
+      }
+
+      @Override
+      public boolean isRunning() {
+        return dispatcher.isRunning();
+      }
+    };
+  }
+}

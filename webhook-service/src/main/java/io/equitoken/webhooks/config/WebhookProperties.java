@@ -1,0 +1,27 @@
+package io.equitoken.webhooks.config;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * {@code equitoken.webhooks.*}: {@code allow-loopback-receivers} admits plain-HTTP receivers on
+ * loopback (local runs only; never in production); the dispatcher's poll interval and limits; the
+ * HTTP client's timeouts.
+ */
+@ConfigurationProperties("equitoken.webhooks")
+record WebhookProperties(
+    boolean allowLoopbackReceivers,
+    Duration pollInterval,
+    int maxInFlight,
+    int perEndpointConcurrency,
+    Duration connectTimeout,
+    Duration responseTimeout) {
+
+  WebhookProperties {
+    pollInterval = pollInterval == null ? Duration.ofMillis(200) : pollInterval;
+    maxInFlight = maxInFlight <= 0 ? 256 : maxInFlight;
+    perEndpointConcurrency = perEndpointConcurrency <= 0 ? 4 : perEndpointConcurrency;
+    connectTimeout = connectTimeout == null ? Duration.ofSeconds(5) : connectTimeout;
+    responseTimeout = responseTimeout == null ? Duration.ofSeconds(15) : responseTimeout;
+  }
+}

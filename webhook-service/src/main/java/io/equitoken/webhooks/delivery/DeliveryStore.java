@@ -1,0 +1,60 @@
+package io.equitoken.webhooks.delivery;
+
+import io.equitoken.webhooks.subscription.Subscription;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** Persistence port of deliveries and their attempts: the durable retry queue. */
+public interface DeliveryStore {
+
+  /** Inserts the deliveries; one that exists for the same subscription and event is skipped. */
+  Mono<Void> insert(List<Delivery> deliveries);
+
+  /**
+   * Leases up to {@code max} due pending deliveries of enabled subscriptions until {@code
+   * leaseUntil}, at most {@code capacity.getOrDefault(subscription, perSubscription)} per
+   * subscription, oldest due first.
+   */
+  Flux<Claimed> claim(
+      Instant now, Instant leaseUntil, int max, int perSubscription, Map<UUID, Integer> capacity);
+
+  /** Leases one delivery at once (the test send), whatever its due time. */
+  Mono<Claimed> claimOne(UUID deliveryId, Instant leaseUntil);
+
+  /** Stores the delivery's new state and the attempt (if any) and releases the lease. */
+  Mono<Void> record(Delivery delivery, Attempt attempt);
+
+  /** Marks a failure streak (keeps its start); answers when the streak started. */
+  Mono<Instant> markFailing(UUID subscriptionId, Instant now);
+
+  Mono<Void> clearFailing(UUID subscriptionId);
+
+  Mono<Void> disable(UUID subscriptionId, String reason, Instant now);
+
+  Mono<Delivery> find(UUID subscriptionId, UUID deliveryId);
+
+  /** Makes the delivery due now with a fresh schedule; false if it is not found. */
+  Mono<Boolean> requeue(UUID subscriptionId, UUID deliveryId, Instant now);
+
+  /** Requeues every failed delivery of the subscription created at or after {@code since}. */
+  Mono<Long> recoverFailed(UUID subscriptionId, Instant since, Instant now);
+
+  /** A page of the log, newest first, after the given key; filters may be null. */
+  Flux<Delivery> page(
+      UUID subscriptionId,
+      Delivery.Status status,
+      String eventType,
+      Instant beforeCreatedAt,
+      UUID beforeId,
+      int limit);
+
+  /** The attempts of these deliveries, oldest first. */
+  Flux<Attempt> attempts(List<UUID> deliveryIds);
+
+  /** A leased delivery with the subscription it goes to. */
+  record Claimed(Delivery delivery, Subscription subscription) {}
+}

@@ -1,0 +1,145 @@
+package io.equitoken.webhooks.delivery;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Works the durable queue: polls PostgreSQL for due deliveries (and is woken after each fan-out),
+ * leases them and sends them, at most {@code perEndpoint} at a time per subscription and {@code
+ * maxInFlight} in all, so one slow endpoint fills only its own slots and never delays the others.
+ * Several instances may run: leases keep them from sending the same delivery twice.
+ */
+public final class Dispatcher {
+
+  private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
+
+  private final DeliveryStore store;
+  private final Deliveries deliveries;
+  private final Clock clock;
+  private final Duration pollInterval;
+  private final int maxInFlight;
+  private final int perEndpoint;
+
+  private final Map<UUID, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+  private final AtomicInteger total = new AtomicInteger();
+  private final AtomicBoolean polling = new AtomicBoolean();
+  private final AtomicBoolean again = new AtomicBoolean();
+  private volatile boolean running;
+  private Disposable ticker;
+
+  public Dispatcher(
+      DeliveryStore store,
+      Deliveries deliveries,
+      Clock clock,
+      Duration pollInterval,
+      int maxInFlight,
+      int perEndpoint) {
+    this.store = store;
+    this.deliveries = deliveries;
+    this.clock = clock;
+    this.pollInterval = pollInterval;
+    this.maxInFlight = maxInFlight;
+    this.perEndpoint = perEndpoint;
+  }
+
+  public synchronized void start() {
+    running = true;
+    ticker =
+        Flux.interval(pollInterval)
+            .onBackpressureDrop()
+            .subscribe(tick -> wake(), e -> log.error("Dispatcher ticker stopped", e));
+  }
+
+  /** Stops claiming and waits (bounded) for the attempts in flight to be recorded. */
+  public synchronized void stop(Duration grace) {
+    running = false;
+    if (ticker != null) {
+      ticker.dispose();
+    }
+    long deadline = System.nanoTime() + grace.toNanos();
+    while (total.get() > 0 && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  public boolean isRunning() {
+    return running;
+  }
+
+  /** Polls now (or right after the poll in progress). */
+  public void wake() {
+    if (!running) {
+      return;
+    }
+    if (!polling.compareAndSet(false, true)) {
+      again.set(true);
+      return;
+    }
+    again.set(false);
+    int free = maxInFlight - total.get();
+    if (free <= 0) {
+      polling.set(false);
+      return;
+    }
+    Map<UUID, Integer> capacity = new HashMap<>();
+    inFlight.forEach((id, n) -> capacity.put(id, Math.max(0, perEndpoint - n.get())));
+    Instant now = clock.instant();
+    store
+        .claim(now, now.plus(Deliveries.LEASE), free, perEndpoint, capacity)
+        .doOnNext(this::send)
+        .count()
+        .doFinally(
+            signal -> {
+              polling.set(false);
+              if (again.get()) {
+                wake();
+              }
+            })
+        .subscribe(
+            claimed -> {
+              if (claimed == free) {
+                again.set(true);
+              }
+            },
+            e -> log.warn("Claiming due deliveries failed; retrying on the next tick", e));
+  }
+
+  private void send(DeliveryStore.Claimed claimed) {
+    UUID subscription = claimed.subscription().id();
+    inFlight.computeIfAbsent(subscription, id -> new AtomicInteger()).incrementAndGet();
+    total.incrementAndGet();
+    Mono.defer(() -> deliveries.attempt(claimed))
+        .doFinally(
+            signal -> {
+              inFlight.computeIfPresent(
+                  subscription, (id, n) -> n.decrementAndGet() <= 0 ? null : n);
+              total.decrementAndGet();
+              wake();
+            })
+        .subscribe(
+            outcome -> {},
+            e ->
+                log.warn(
+                    "Recording the attempt of delivery {} failed; it is retried when its lease"
+                        + " ends",
+                    claimed.delivery().id(),
+                    e));
+  }
+}

@@ -1,0 +1,317 @@
+package io.equitoken.webhooks.persistence;
+
+import io.equitoken.webhooks.delivery.Attempt;
+import io.equitoken.webhooks.delivery.Delivery;
+import io.equitoken.webhooks.delivery.DeliveryStore;
+import io.equitoken.webhooks.subscription.Subscription;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+@Repository
+class R2dbcDeliveryStore implements DeliveryStore {
+
+  private static final String COLUMNS =
+      "id, subscription_id, message_id, event_id, event_type, payload, status, step, attempts,"
+          + " next_attempt_at, created_at, last_attempt_at";
+  private static final String D_COLUMNS =
+      "d.id, d.subscription_id, d.message_id, d.event_id, d.event_type, d.payload, d.status,"
+          + " d.step, d.attempts, d.next_attempt_at, d.created_at, d.last_attempt_at";
+  private static final String S_COLUMNS =
+      "s.owner_id as s_owner_id, s.owner_operator as s_owner_operator, s.url as s_url,"
+          + " s.event_types as s_event_types, s.status as s_status, s.secret as s_secret,"
+          + " s.previous_secret as s_previous_secret,"
+          + " s.previous_secret_expires_at as s_previous_secret_expires_at,"
+          + " s.failing_since as s_failing_since, s.created_at as s_created_at";
+
+  private final DatabaseClient db;
+  private final TransactionalOperator tx;
+
+  R2dbcDeliveryStore(DatabaseClient db, TransactionalOperator tx) {
+    this.db = db;
+    this.tx = tx;
+  }
+
+  @Override
+  public Mono<Void> insert(List<Delivery> deliveries) {
+    return Flux.fromIterable(deliveries)
+        .concatMap(
+            d ->
+                db.sql(
+                        "insert into delivery ("
+                            + COLUMNS
+                            + ") values (:id, :sub, :msg, :event, :type, :payload, 'pending', 0,"
+                            + " 0, :next, :created, null) on conflict (subscription_id, event_id)"
+                            + " do nothing")
+                    .bind("id", d.id())
+                    .bind("sub", d.subscriptionId())
+                    .bind("msg", d.messageId())
+                    .bind("event", d.eventId())
+                    .bind("type", d.eventType())
+                    .bind("payload", d.payload())
+                    .bind("next", Rows.time(d.nextAttemptAt()))
+                    .bind("created", Rows.time(d.createdAt()))
+                    .fetch()
+                    .rowsUpdated())
+        .then();
+  }
+
+  @Override
+  public Flux<Claimed> claim(
+      Instant now, Instant leaseUntil, int max, int perSubscription, Map<UUID, Integer> capacity) {
+    UUID[] ids = capacity.keySet().toArray(UUID[]::new);
+    Integer[] remaining = new Integer[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      remaining[i] = capacity.get(ids[i]);
+    }
+    String sql =
+        "with cap as (select * from unnest(cast(:capIds as uuid[]), cast(:capLeft as int[])) as c(sub, remaining)),"
+            + " due as (select d.id, d.next_attempt_at, coalesce(c.remaining, :per) as allowed,"
+            + " row_number() over (partition by d.subscription_id"
+            + " order by d.next_attempt_at, d.created_at, d.id) as rn"
+            + " from delivery d join subscription s on s.id = d.subscription_id"
+            + " and s.status = 'enabled' left join cap c on c.sub = d.subscription_id"
+            + " where d.status = 'pending' and d.next_attempt_at <= :now"
+            + " and (d.lease_until is null or d.lease_until < :now)),"
+            + " picked as (select id from due where rn <= allowed order by next_attempt_at"
+            + " limit :max)"
+            + " update delivery d set lease_until = :lease from picked, subscription s"
+            + " where d.id = picked.id and s.id = d.subscription_id and d.status = 'pending'"
+            + " and (d.lease_until is null or d.lease_until < :now)"
+            + " returning "
+            + D_COLUMNS
+            + ", "
+            + S_COLUMNS;
+    return db.sql(sql)
+        .bind("capIds", ids)
+        .bind("capLeft", remaining)
+        .bind("per", perSubscription)
+        .bind("now", Rows.time(now))
+        .bind("max", max)
+        .bind("lease", Rows.time(leaseUntil))
+        .map(R2dbcDeliveryStore::claimed)
+        .all();
+  }
+
+  @Override
+  public Mono<Claimed> claimOne(UUID deliveryId, Instant leaseUntil) {
+    return db.sql(
+            "update delivery d set lease_until = :lease from subscription s"
+                + " where d.id = :id and s.id = d.subscription_id returning "
+                + D_COLUMNS
+                + ", "
+                + S_COLUMNS)
+        .bind("id", deliveryId)
+        .bind("lease", Rows.time(leaseUntil))
+        .map(R2dbcDeliveryStore::claimed)
+        .one();
+  }
+
+  @Override
+  public Mono<Void> record(Delivery d, Attempt attempt) {
+    var spec0 =
+        Rows.bind(
+            db.sql(
+                    "update delivery set status = :status, step = :step, attempts = :attempts,"
+                        + " next_attempt_at = :next, last_attempt_at = :last,"
+                        + " lease_until = null where id = :id")
+                .bind("id", d.id())
+                .bind("status", d.status().wire())
+                .bind("step", d.step())
+                .bind("attempts", d.attempts()),
+            "next",
+            Rows.time(d.nextAttemptAt()),
+            OffsetDateTime.class);
+    var update =
+        Rows.bind(spec0, "last", Rows.time(d.lastAttemptAt()), OffsetDateTime.class)
+            .fetch()
+            .rowsUpdated();
+    if (attempt == null) {
+      return tx.transactional(update).then();
+    }
+    var spec =
+        db.sql(
+                "insert into delivery_attempt (delivery_id, attempted_at, response_status,"
+                    + " duration_ms, response_excerpt, error, next_attempt_at) values (:id, :at,"
+                    + " :status, :duration, :excerpt, :error, :next)")
+            .bind("id", attempt.deliveryId())
+            .bind("at", Rows.time(attempt.attemptedAt()))
+            .bind("duration", attempt.durationMs());
+    spec = Rows.bind(spec, "status", attempt.responseStatus(), Integer.class);
+    spec = Rows.bind(spec, "excerpt", attempt.responseExcerpt(), String.class);
+    spec = Rows.bind(spec, "error", attempt.error(), String.class);
+    spec = Rows.bind(spec, "next", Rows.time(attempt.nextAttemptAt()), OffsetDateTime.class);
+    return tx.transactional(update.then(spec.fetch().rowsUpdated())).then();
+  }
+
+  @Override
+  public Mono<Instant> markFailing(UUID subscriptionId, Instant now) {
+    return db.sql(
+            "update subscription set failing_since = coalesce(failing_since, :now)"
+                + " where id = :id returning failing_since")
+        .bind("id", subscriptionId)
+        .bind("now", Rows.time(now))
+        .map(row -> Rows.instant(row, "failing_since"))
+        .one();
+  }
+
+  @Override
+  public Mono<Void> clearFailing(UUID subscriptionId) {
+    return db.sql("update subscription set failing_since = null where id = :id")
+        .bind("id", subscriptionId)
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Void> disable(UUID subscriptionId, String reason, Instant now) {
+    return db.sql(
+            "update subscription set status = 'disabled', disabled_reason = :reason,"
+                + " disabled_at = :now, updated_at = :now where id = :id and status = 'enabled'")
+        .bind("id", subscriptionId)
+        .bind("reason", reason)
+        .bind("now", Rows.time(now))
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Delivery> find(UUID subscriptionId, UUID deliveryId) {
+    return db.sql("select " + COLUMNS + " from delivery where id = :id and subscription_id = :sub")
+        .bind("id", deliveryId)
+        .bind("sub", subscriptionId)
+        .map(row -> delivery(row, ""))
+        .one();
+  }
+
+  @Override
+  public Mono<Boolean> requeue(UUID subscriptionId, UUID deliveryId, Instant now) {
+    return db.sql(
+            "update delivery set status = 'pending', step = 0, next_attempt_at = :now"
+                + " where id = :id and subscription_id = :sub"
+                + " and (lease_until is null or lease_until < :now)")
+        .bind("id", deliveryId)
+        .bind("sub", subscriptionId)
+        .bind("now", Rows.time(now))
+        .fetch()
+        .rowsUpdated()
+        .map(n -> n > 0);
+  }
+
+  @Override
+  public Mono<Long> recoverFailed(UUID subscriptionId, Instant since, Instant now) {
+    return db.sql(
+            "update delivery set status = 'pending', step = 0, next_attempt_at = :now"
+                + " where subscription_id = :sub and status = 'failed' and created_at >= :since")
+        .bind("sub", subscriptionId)
+        .bind("since", Rows.time(since))
+        .bind("now", Rows.time(now))
+        .fetch()
+        .rowsUpdated();
+  }
+
+  @Override
+  public Flux<Delivery> page(
+      UUID subscriptionId,
+      Delivery.Status status,
+      String eventType,
+      Instant beforeCreatedAt,
+      UUID beforeId,
+      int limit) {
+    StringBuilder sql =
+        new StringBuilder("select " + COLUMNS + " from delivery where subscription_id = :sub");
+    if (status != null) {
+      sql.append(" and status = :status");
+    }
+    if (eventType != null) {
+      sql.append(" and event_type = :type");
+    }
+    if (beforeCreatedAt != null) {
+      sql.append(" and (created_at, id) < (:beforeCreated, :beforeId)");
+    }
+    sql.append(" order by created_at desc, id desc limit :limit");
+    var spec = db.sql(sql.toString()).bind("sub", subscriptionId).bind("limit", limit);
+    if (status != null) {
+      spec = spec.bind("status", status.wire());
+    }
+    if (eventType != null) {
+      spec = spec.bind("type", eventType);
+    }
+    if (beforeCreatedAt != null) {
+      spec = spec.bind("beforeCreated", Rows.time(beforeCreatedAt)).bind("beforeId", beforeId);
+    }
+    return spec.map(row -> delivery(row, "")).all();
+  }
+
+  @Override
+  public Flux<Attempt> attempts(List<UUID> deliveryIds) {
+    if (deliveryIds.isEmpty()) {
+      return Flux.empty();
+    }
+    return db.sql(
+            "select delivery_id, attempted_at, response_status, duration_ms, response_excerpt,"
+                + " error, next_attempt_at from delivery_attempt"
+                + " where delivery_id = any(:ids) order by id")
+        .bind("ids", deliveryIds.toArray(UUID[]::new))
+        .map(
+            row ->
+                new Attempt(
+                    row.get("delivery_id", UUID.class),
+                    Rows.instant(row, "attempted_at"),
+                    row.get("response_status", Integer.class),
+                    row.get("duration_ms", Long.class),
+                    row.get("response_excerpt", String.class),
+                    row.get("error", String.class),
+                    Rows.instant(row, "next_attempt_at")))
+        .all();
+  }
+
+  private static Delivery delivery(Readable row, String prefix) {
+    return new Delivery(
+        row.get("id", UUID.class),
+        row.get("subscription_id", UUID.class),
+        row.get("message_id", String.class),
+        row.get("event_id", String.class),
+        row.get("event_type", String.class),
+        row.get("payload", String.class),
+        Delivery.Status.fromWire(row.get("status", String.class)),
+        row.get("step", Integer.class),
+        row.get("attempts", Integer.class),
+        Rows.instant(row, "next_attempt_at"),
+        Rows.instant(row, "created_at"),
+        Rows.instant(row, "last_attempt_at"));
+  }
+
+  private static Claimed claimed(Readable row) {
+    Delivery d = delivery(row, "");
+    Subscription s =
+        new Subscription(
+            d.subscriptionId(),
+            row.get("s_owner_id", String.class),
+            Boolean.TRUE.equals(row.get("s_owner_operator", Boolean.class)),
+            row.get("s_url", String.class),
+            List.of(row.get("s_event_types", String[].class)),
+            null,
+            Subscription.Status.valueOf(
+                row.get("s_status", String.class).toUpperCase(java.util.Locale.ROOT)),
+            null,
+            null,
+            row.get("s_secret", String.class),
+            row.get("s_previous_secret", String.class),
+            Rows.instant(row, "s_previous_secret_expires_at"),
+            Rows.instant(row, "s_failing_since"),
+            Rows.instant(row, "s_created_at"),
+            Rows.instant(row, "s_created_at"));
+    return new Claimed(d, s);
+  }
+}

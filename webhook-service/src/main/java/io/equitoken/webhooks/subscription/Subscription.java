@@ -1,0 +1,61 @@
+package io.equitoken.webhooks.subscription;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A webhook endpoint of one principal. {@code ownerOperator} records whether the owner was an
+ * operator when subscribing: only then may private events of other principals reach it. During a
+ * secret rotation {@code previousSecret} keeps signing until {@code previousSecretExpiresAt}.
+ * {@code failingSince} is the start of the current run of failed attempts (null after a success).
+ */
+public record Subscription(
+    UUID id,
+    String ownerId,
+    boolean ownerOperator,
+    String url,
+    List<String> eventTypes,
+    String description,
+    Status status,
+    String disabledReason,
+    Instant disabledAt,
+    String secret,
+    String previousSecret,
+    Instant previousSecretExpiresAt,
+    Instant failingSince,
+    Instant createdAt,
+    Instant updatedAt) {
+
+  /** How long deliveries also carry the signature under the previous secret after a rotation. */
+  public static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
+
+  /** Whether deliveries are made. */
+  public enum Status {
+    ENABLED,
+    DISABLED;
+
+    public String wire() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  public Subscription {
+    eventTypes = List.copyOf(eventTypes);
+  }
+
+  public boolean visibleTo(Actor actor) {
+    return actor.operator() || ownerId.equals(actor.principalId());
+  }
+
+  /** The secrets to sign with at {@code now}: the current one, then the previous one if valid. */
+  public List<String> signingSecrets(Instant now) {
+    if (previousSecret != null
+        && previousSecretExpiresAt != null
+        && now.isBefore(previousSecretExpiresAt)) {
+      return List.of(secret, previousSecret);
+    }
+    return List.of(secret);
+  }
+}

@@ -1,0 +1,204 @@
+package io.equitoken.webhooks.subscription;
+
+import io.equitoken.webhooks.catalogue.EventCatalogue;
+import io.equitoken.webhooks.endpoint.EndpointPolicy;
+import io.equitoken.webhooks.kernel.Refused;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.UUID;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Creates, reads, changes, rotates and deletes subscriptions. Everyone manages their own; operators
+ * anyone's. Another principal's subscription is "not found", never "forbidden", so ids do not leak.
+ */
+public final class SubscriptionService {
+
+  public static final int MAX_DESCRIPTION = 500;
+  public static final int MAX_EVENT_TYPES = 50;
+
+  private final SubscriptionStore store;
+  private final EventCatalogue catalogue;
+  private final EndpointPolicy policy;
+  private final Clock clock;
+
+  public SubscriptionService(
+      SubscriptionStore store, EventCatalogue catalogue, EndpointPolicy policy, Clock clock) {
+    this.store = store;
+    this.catalogue = catalogue;
+    this.policy = policy;
+    this.clock = clock;
+  }
+
+  /** Creates an enabled subscription; the answer carries the secret, shown only this once. */
+  public Mono<Subscription> create(Actor actor, SubscriptionRequest request) {
+    return Mono.fromCallable(
+            () -> {
+              if (request.status() != null) {
+                throw Refused.invalid("status", "status cannot be set on creation.");
+              }
+              String url = policy.checkSubscriptionUrl(request.url()).toString();
+              List<String> types = eventTypes(request.eventTypes());
+              String description = description(request.description());
+              Instant now = clock.instant();
+              return new Subscription(
+                  UUID.randomUUID(),
+                  actor.principalId(),
+                  actor.operator(),
+                  url,
+                  types,
+                  description,
+                  Subscription.Status.ENABLED,
+                  null,
+                  null,
+                  Secrets.generate(),
+                  null,
+                  null,
+                  null,
+                  now,
+                  now);
+            })
+        // the URL check resolves the host: blocking DNS stays off the event loop
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(s -> store.insert(s).thenReturn(s));
+  }
+
+  public Mono<Subscription> get(Actor actor, UUID id) {
+    return store
+        .find(id)
+        .filter(s -> s.visibleTo(actor))
+        .switchIfEmpty(Mono.error(() -> Refused.notFound("Subscription " + id)));
+  }
+
+  /** One page of the caller's subscriptions (an operator's: everyone's, or one owner's). */
+  public Flux<Subscription> list(
+      Actor actor, String ownerFilter, Instant afterCreatedAt, UUID afterId, int limit) {
+    String owner = actor.operator() ? ownerFilter : actor.principalId();
+    return store.page(owner, afterCreatedAt, afterId, limit);
+  }
+
+  public Mono<Subscription> update(Actor actor, UUID id, SubscriptionRequest changes) {
+    return get(actor, id)
+        .publishOn(Schedulers.boundedElastic())
+        .map(current -> apply(current, changes))
+        .flatMap(s -> store.update(s).thenReturn(s));
+  }
+
+  private Subscription apply(Subscription s, SubscriptionRequest changes) {
+    String url =
+        changes.url() == null ? s.url() : policy.checkSubscriptionUrl(changes.url()).toString();
+    List<String> types =
+        changes.eventTypes() == null ? s.eventTypes() : eventTypes(changes.eventTypes());
+    String description =
+        changes.description() == null ? s.description() : description(changes.description());
+    Subscription.Status status = s.status();
+    String reason = s.disabledReason();
+    Instant disabledAt = s.disabledAt();
+    Instant failingSince = s.failingSince();
+    Instant now = clock.instant();
+    if (changes.status() != null) {
+      switch (changes.status()) {
+        case "enabled" -> {
+          if (status == Subscription.Status.DISABLED) {
+            status = Subscription.Status.ENABLED;
+            reason = null;
+            disabledAt = null;
+            failingSince = null;
+          }
+        }
+        case "disabled" -> {
+          if (status == Subscription.Status.ENABLED) {
+            status = Subscription.Status.DISABLED;
+            reason = "Disabled by its owner.";
+            disabledAt = now;
+          }
+        }
+        default -> throw Refused.invalid("status", "status must be enabled or disabled.");
+      }
+    }
+    return new Subscription(
+        s.id(),
+        s.ownerId(),
+        s.ownerOperator(),
+        url,
+        types,
+        description,
+        status,
+        reason,
+        disabledAt,
+        s.secret(),
+        s.previousSecret(),
+        s.previousSecretExpiresAt(),
+        failingSince,
+        s.createdAt(),
+        now);
+  }
+
+  /** Issues a new secret; the old one keeps signing for {@link Subscription#ROTATION_OVERLAP}. */
+  public Mono<Subscription> rotateSecret(Actor actor, UUID id) {
+    return get(actor, id)
+        .map(
+            s -> {
+              Instant now = clock.instant();
+              return new Subscription(
+                  s.id(),
+                  s.ownerId(),
+                  s.ownerOperator(),
+                  s.url(),
+                  s.eventTypes(),
+                  s.description(),
+                  s.status(),
+                  s.disabledReason(),
+                  s.disabledAt(),
+                  Secrets.generate(),
+                  s.secret(),
+                  now.plus(Subscription.ROTATION_OVERLAP),
+                  s.failingSince(),
+                  s.createdAt(),
+                  now);
+            })
+        .flatMap(s -> store.update(s).thenReturn(s));
+  }
+
+  /** The enabled subscriptions entitled to an event of this type (owners null: public type). */
+  public Flux<Subscription> subscribers(String eventType, List<String> owners) {
+    return store.subscribers(eventType, owners);
+  }
+
+  public Mono<Void> delete(Actor actor, UUID id) {
+    return get(actor, id).flatMap(s -> store.delete(s.id())).then();
+  }
+
+  private List<String> eventTypes(List<String> requested) {
+    if (requested == null || requested.isEmpty()) {
+      throw Refused.invalid("eventTypes", "eventTypes must name at least one event type.");
+    }
+    if (requested.size() > MAX_EVENT_TYPES) {
+      throw Refused.invalid(
+          "eventTypes", "eventTypes may name at most " + MAX_EVENT_TYPES + " event types.");
+    }
+    LinkedHashSet<String> types = new LinkedHashSet<>();
+    for (String type : requested) {
+      if (type == null || catalogue.byName(type).isEmpty()) {
+        throw Refused.unprocessable(
+            "unknown-event-type",
+            "eventTypes",
+            "Unknown event type " + type + "; GET /webhooks/event-types lists them.");
+      }
+      types.add(type);
+    }
+    return List.copyOf(types);
+  }
+
+  private static String description(String description) {
+    if (description != null && description.length() > MAX_DESCRIPTION) {
+      throw Refused.invalid(
+          "description", "description may be at most " + MAX_DESCRIPTION + " characters.");
+    }
+    return description;
+  }
+}

@@ -1,0 +1,139 @@
+package io.equitoken.webhooks.web;
+
+import io.equitoken.platform.web.Caller;
+import io.equitoken.platform.web.Cursors;
+import io.equitoken.platform.web.Idempotency;
+import io.equitoken.webhooks.subscription.Actor;
+import io.equitoken.webhooks.subscription.SubscriptionRequest;
+import io.equitoken.webhooks.subscription.SubscriptionService;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+/** Subscriptions: create, list, read, change (incl. enable/disable), rotate the secret, delete. */
+@RestController
+@RequestMapping(WebhooksRoleMatrix.SUBSCRIPTIONS)
+class SubscriptionController {
+
+  private final SubscriptionService subscriptions;
+  private final Idempotency idempotency;
+
+  SubscriptionController(SubscriptionService subscriptions, Idempotency idempotency) {
+    this.subscriptions = subscriptions;
+    this.idempotency = idempotency;
+  }
+
+  static Mono<Actor> actor() {
+    return Caller.current().map(c -> new Actor(c.principalId(), c.isOperator()));
+  }
+
+  /**
+   * {@code Idempotency-Key} (platform {@link Idempotency}): a retry with the same key and body gets
+   * the first answer again — without the secret, which is kept in one place only and shown once.
+   */
+  @PostMapping
+  Mono<ResponseEntity<Views.CreatedSubscriptionView>> create(
+      @RequestHeader(name = Idempotency.HEADER, required = false) String key,
+      @RequestBody Requests.CreateSubscription body) {
+    var request = new SubscriptionRequest(body.url(), body.eventTypes(), body.description(), null);
+    return Caller.current()
+        .flatMap(
+            caller ->
+                idempotency.execute(
+                    new Idempotency.Call(
+                        caller.principalId(),
+                        "POST " + WebhooksRoleMatrix.SUBSCRIPTIONS,
+                        key,
+                        body),
+                    Views.CreatedSubscriptionView.class,
+                    Views.CreatedSubscriptionView::withoutSecret,
+                    () ->
+                        subscriptions
+                            .create(new Actor(caller.principalId(), caller.isOperator()), request)
+                            .map(
+                                s ->
+                                    ResponseEntity.created(
+                                            URI.create(
+                                                WebhooksRoleMatrix.SUBSCRIPTIONS + "/" + s.id()))
+                                        .body(Views.CreatedSubscriptionView.of(s)))));
+  }
+
+  @GetMapping
+  Mono<List<Views.SubscriptionView>> list(
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor,
+      @RequestParam(required = false) String ownerId,
+      ServerWebExchange exchange) {
+    int size = Cursors.limit(limit);
+    Instant afterCreated = null;
+    UUID afterId = null;
+    if (cursor != null) {
+      List<String> key = Cursors.decode(cursor, 2);
+      try {
+        afterCreated = Instant.parse(key.get(0));
+        afterId = UUID.fromString(key.get(1));
+      } catch (RuntimeException e) {
+        Cursors.decode("", 2);
+      }
+    }
+    Instant created = afterCreated;
+    UUID id = afterId;
+    return actor()
+        .flatMapMany(actor -> subscriptions.list(actor, ownerId, created, id, size + 1))
+        .map(Views.SubscriptionView::of)
+        .collectList()
+        .map(
+            page -> {
+              if (page.size() > size) {
+                var last = page.get(size - 1);
+                Cursors.linkNext(
+                    exchange, Cursors.encode(last.createdAt().toString(), last.id().toString()));
+                return page.subList(0, size);
+              }
+              return page;
+            });
+  }
+
+  @GetMapping("/{id}")
+  Mono<Views.SubscriptionView> get(@PathVariable UUID id) {
+    return actor().flatMap(actor -> subscriptions.get(actor, id)).map(Views.SubscriptionView::of);
+  }
+
+  @PatchMapping("/{id}")
+  Mono<Views.SubscriptionView> update(
+      @PathVariable UUID id, @RequestBody Requests.UpdateSubscription body) {
+    var changes =
+        new SubscriptionRequest(body.url(), body.eventTypes(), body.description(), body.status());
+    return actor()
+        .flatMap(actor -> subscriptions.update(actor, id, changes))
+        .map(Views.SubscriptionView::of);
+  }
+
+  @DeleteMapping("/{id}")
+  Mono<ResponseEntity<Void>> delete(@PathVariable UUID id) {
+    return actor()
+        .flatMap(actor -> subscriptions.delete(actor, id))
+        .then(Mono.just(ResponseEntity.noContent().build()));
+  }
+
+  @PostMapping("/{id}/rotate-secret")
+  Mono<Views.RotatedSecretView> rotate(@PathVariable UUID id) {
+    return actor()
+        .flatMap(actor -> subscriptions.rotateSecret(actor, id))
+        .map(s -> new Views.RotatedSecretView(s.secret(), s.previousSecretExpiresAt()));
+  }
+}

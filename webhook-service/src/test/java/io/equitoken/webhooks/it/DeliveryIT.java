@@ -1,0 +1,406 @@
+package io.equitoken.webhooks.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Events from the real broker reach a receiver on loopback signed as the Standard Webhooks spec
+ * says (checked with the official library), and the retry, disable, redirect and Retry-After rules
+ * hold.
+ */
+class DeliveryIT extends WebhooksIntegrationTest {
+
+  static final String TRADE = "equitoken.trading.trade.executed.v1";
+  static final String PRICE = "equitoken.trading.price.updated.v1";
+  static final String WINDOW_OPENED = "equitoken.trading.window.opened.v1";
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  private Receiver receiver;
+  private String owner;
+  private String token;
+  private String tokenId;
+
+  @BeforeEach
+  void receiver() {
+    receiver = new Receiver();
+    owner = Api.newPrincipal();
+    token = Api.investor(owner);
+    tokenId = UUID.randomUUID().toString();
+  }
+
+  @AfterEach
+  void close() {
+    // the shared context outlives this test: its subscriptions must not receive later tests' events
+    db.sql("delete from subscription where owner_id = $1").bind(0, owner).then().block();
+    receiver.close();
+  }
+
+  private String trade() {
+    return Events.example(TRADE, e -> e.put("tokenId", tokenId));
+  }
+
+  private String price() {
+    return Events.example(PRICE, e -> e.put("tokenId", tokenId));
+  }
+
+  private List<Receiver.Received> awaitReceived(Receiver r, int n) {
+    await().atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(() -> r.received().size() >= n);
+    return r.received();
+  }
+
+  private static JsonNode body(Receiver.Received r) {
+    return JSON.readTree(r.body());
+  }
+
+  private JsonNode log(String subscriptionId, String query) {
+    return api.get("/webhooks/subscriptions/" + subscriptionId + "/deliveries" + query, token);
+  }
+
+  @Test
+  void shouldDeliverATradeSignedAndWithoutBuyerOrSeller() {
+    // given a subscription to trades
+    JsonNode sub = api.subscribe(token, receiver.url(), "trade.executed");
+
+    // when trading publishes the contract's example trade
+    String eventId = Events.send(TRADE, tokenId, trade());
+
+    // then the receiver gets it once, verifiable with the subscription's secret
+    Receiver.Received got = awaitReceived(receiver, 1).get(0);
+    assertThat(got.verifiesWith(sub.get("secret").asString())).isTrue();
+    assertThat(got.id()).isEqualTo("msg_" + eventId);
+    assertThat(got.signature()).startsWith("v1,");
+    JsonNode body = body(got);
+    assertThat(body.get("type").asString()).isEqualTo("trade.executed");
+    assertThat(Instant.parse(body.get("timestamp").asString())).isNotNull();
+    JsonNode data = body.get("data");
+    assertThat(data.get("tokenId").asString()).isEqualTo(tokenId);
+    assertThat(data.get("price").decimalValue()).isEqualByComparingTo("13.1");
+    assertThat(data.has("buyerId")).isFalse();
+    assertThat(data.has("sellerId")).isFalse();
+  }
+
+  @Test
+  void shouldRetryWithTheSameWebhookIdAndLogEveryAttempt() {
+    // given a receiver that fails once, then accepts
+    AtomicInteger calls = new AtomicInteger();
+    receiver.answer(
+        r ->
+            calls.incrementAndGet() == 1
+                ? new Receiver.Answer(500, Map.of(), "temporarily broken")
+                : Receiver.Answer.status(204));
+    JsonNode sub = api.subscribe(token, receiver.url(), "price.updated");
+    String id = sub.get("id").asString();
+
+    // when a price event is delivered
+    Events.send(PRICE, tokenId, price());
+
+    // then it arrives twice with the same webhook-id, both signed
+    List<Receiver.Received> got = awaitReceived(receiver, 2);
+    assertThat(got.get(0).id()).isEqualTo(got.get(1).id());
+    assertThat(got).allMatch(r -> r.verifiesWith(sub.get("secret").asString()));
+
+    // and the log shows both attempts
+    await()
+        .atMost(WAIT)
+        .until(() -> log(id, "").get(0).get("status").asString().equals("succeeded"));
+    JsonNode delivery = log(id, "").get(0);
+    assertThat(delivery.get("webhookId").asString()).isEqualTo(got.get(0).id());
+    assertThat(delivery.get("attemptCount").asInt()).isEqualTo(2);
+    JsonNode first = delivery.get("attempts").get(0);
+    assertThat(first.get("responseStatus").asInt()).isEqualTo(500);
+    assertThat(first.get("responseExcerpt").asString()).isEqualTo("temporarily broken");
+    assertThat(first.get("error").asString()).isEqualTo("HTTP 500");
+    assertThat(Instant.parse(first.get("nextAttemptAt").asString()))
+        .isAfter(Instant.parse(first.get("attemptedAt").asString()));
+    assertThat(first.get("durationMs").asLong()).isNotNegative();
+    JsonNode second = delivery.get("attempts").get(1);
+    assertThat(second.get("responseStatus").asInt()).isEqualTo(204);
+    assertThat(second.get("error").isNull()).isTrue();
+  }
+
+  @Test
+  void shouldDisableTheSubscriptionOn410WithAVisibleReason() {
+    receiver.answer(r -> Receiver.Answer.status(410));
+    String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
+
+    Events.send(PRICE, tokenId, price());
+
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                api.get("/webhooks/subscriptions/" + id, token)
+                    .get("status")
+                    .asString()
+                    .equals("disabled"));
+    JsonNode sub = api.get("/webhooks/subscriptions/" + id, token);
+    assertThat(sub.get("disabledReason").asString()).contains("410");
+    assertThat(log(id, "?status=failed").size()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldHonourRetryAfter() {
+    receiver.answer(r -> new Receiver.Answer(429, Map.of("Retry-After", "600"), ""));
+    String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
+
+    Events.send(PRICE, tokenId, price());
+
+    await()
+        .atMost(WAIT)
+        .until(() -> log(id, "").size() == 1 && log(id, "").get(0).get("attempts").size() == 1);
+    JsonNode attempt = log(id, "").get(0).get("attempts").get(0);
+    assertThat(attempt.get("responseStatus").asInt()).isEqualTo(429);
+    assertThat(Instant.parse(attempt.get("nextAttemptAt").asString()))
+        .isAfterOrEqualTo(Instant.parse(attempt.get("attemptedAt").asString()).plusSeconds(600));
+  }
+
+  @Test
+  void shouldNeverFollowARedirect() {
+    try (Receiver elsewhere = new Receiver()) {
+      receiver.answer(r -> new Receiver.Answer(307, Map.of("Location", elsewhere.url()), ""));
+      String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
+
+      Events.send(PRICE, tokenId, price());
+
+      await()
+          .atMost(WAIT)
+          .until(() -> log(id, "").size() == 1 && log(id, "").get(0).get("attempts").size() == 1);
+      JsonNode attempt = log(id, "").get(0).get("attempts").get(0);
+      assertThat(attempt.get("responseStatus").asInt()).isEqualTo(307);
+      assertThat(attempt.get("error").asString()).contains("redirects are not followed");
+      assertThat(elsewhere.received()).isEmpty();
+    }
+  }
+
+  @Test
+  void shouldSignUnderBothSecretsDuringARotation() {
+    JsonNode sub = api.subscribe(token, receiver.url(), "price.updated");
+    String id = sub.get("id").asString();
+    String fresh =
+        Api.json(
+                api.call(
+                        HttpMethod.POST,
+                        "/webhooks/subscriptions/" + id + "/rotate-secret",
+                        token,
+                        null)
+                    .expectStatus()
+                    .isOk())
+            .get("secret")
+            .asString();
+
+    Events.send(PRICE, tokenId, price());
+
+    Receiver.Received got = awaitReceived(receiver, 1).get(0);
+    assertThat(got.signature().split(" ")).hasSize(2);
+    assertThat(got.verifiesWith(fresh)).isTrue();
+    assertThat(got.verifiesWith(sub.get("secret").asString())).isTrue();
+  }
+
+  @Test
+  void shouldFanOutARedeliveredEventOnlyOnce() {
+    api.subscribe(token, receiver.url(), "trade.executed", "price.updated");
+
+    // when the same trade event comes twice, then a marker on the same key (same partition)
+    String eventId = UUID.randomUUID().toString();
+    Events.send(eventId, TRADE, tokenId, trade());
+    Events.send(eventId, TRADE, tokenId, trade());
+    Events.send(PRICE, tokenId, price());
+
+    // then the marker arrives after the trade, and the trade arrived once
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                receiver.received().stream()
+                    .anyMatch(r -> body(r).get("type").asString().equals("price.updated")));
+    assertThat(receiver.received().stream().filter(r -> r.id().equals("msg_" + eventId)))
+        .hasSize(1);
+    assertThat(count("select count(*) from delivery where event_id = $1", eventId)).isOne();
+  }
+
+  @Test
+  void shouldSendATestEventAndAnswerItsOutcome() {
+    JsonNode sub = api.subscribe(token, receiver.url(), "trade.executed");
+    String id = sub.get("id").asString();
+
+    JsonNode result =
+        Api.json(
+            api.call(HttpMethod.POST, "/webhooks/subscriptions/" + id + "/test", token, null)
+                .expectStatus()
+                .isOk());
+
+    assertThat(result.get("outcome").asString()).isEqualTo("delivered");
+    assertThat(result.get("responseStatus").asInt()).isEqualTo(200);
+    Receiver.Received got = receiver.received().get(0);
+    assertThat(got.verifiesWith(sub.get("secret").asString())).isTrue();
+    assertThat(body(got).get("type").asString()).isEqualTo("webhook.test");
+    assertThat(got.id()).isEqualTo(result.get("webhookId").asString());
+    assertThat(log(id, "?eventType=webhook.test").size()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldAnswerTheTestOutcomeOfAFailingEndpoint() {
+    receiver.answer(r -> new Receiver.Answer(500, Map.of(), "x".repeat(10_000)));
+    String id = api.subscribe(token, receiver.url(), "trade.executed").get("id").asString();
+
+    JsonNode result =
+        Api.json(
+            api.call(HttpMethod.POST, "/webhooks/subscriptions/" + id + "/test", token, null)
+                .expectStatus()
+                .isOk());
+
+    assertThat(result.get("outcome").asString()).isEqualTo("failed");
+    assertThat(result.get("responseStatus").asInt()).isEqualTo(500);
+    assertThat(result.get("responseExcerpt").asString().length()).isLessThanOrEqualTo(512);
+  }
+
+  @Test
+  void shouldFilterAndPageTheDeliveryLog() {
+    String id =
+        api.subscribe(token, receiver.url(), "trade.executed", "price.updated")
+            .get("id")
+            .asString();
+    Events.send(TRADE, tokenId, trade());
+    Events.send(PRICE, tokenId, price());
+    Events.send(PRICE, tokenId, price());
+    awaitReceived(receiver, 3);
+    await().atMost(WAIT).until(() -> log(id, "?status=succeeded").size() == 3);
+
+    assertThat(log(id, "?eventType=price.updated").size()).isEqualTo(2);
+    assertThat(log(id, "?eventType=trade.executed").size()).isEqualTo(1);
+    assertThat(log(id, "?status=failed").size()).isZero();
+    var first =
+        api.call(
+                HttpMethod.GET,
+                "/webhooks/subscriptions/" + id + "/deliveries?limit=2",
+                token,
+                null)
+            .expectStatus()
+            .isOk()
+            .expectBody()
+            .returnResult();
+    String link = first.getResponseHeaders().getFirst("Link");
+    assertThat(link).contains("rel=\"next\"");
+    JsonNode rest = api.get(link.substring(1, link.indexOf('>')), token);
+    assertThat(rest.size()).isEqualTo(1);
+    api.call(
+            HttpMethod.GET,
+            "/webhooks/subscriptions/" + id + "/deliveries?eventType=nope",
+            token,
+            null)
+        .expectStatus()
+        .isEqualTo(422);
+    api.call(
+            HttpMethod.GET,
+            "/webhooks/subscriptions/" + id + "/deliveries?status=lost",
+            token,
+            null)
+        .expectStatus()
+        .isBadRequest();
+  }
+
+  @Test
+  void shouldReplayADeliveryWithTheSameWebhookId() {
+    String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
+    Events.send(PRICE, tokenId, price());
+    awaitReceived(receiver, 1);
+    await().atMost(WAIT).until(() -> log(id, "?status=succeeded").size() == 1);
+    String deliveryId = log(id, "").get(0).get("id").asString();
+
+    api.call(
+            HttpMethod.POST,
+            "/webhooks/subscriptions/" + id + "/deliveries/" + deliveryId + "/replay",
+            token,
+            null)
+        .expectStatus()
+        .isAccepted();
+
+    List<Receiver.Received> got = awaitReceived(receiver, 2);
+    assertThat(got.get(1).id()).isEqualTo(got.get(0).id());
+  }
+
+  @Test
+  void shouldRecoverFailedDeliveriesSinceAGivenTime() {
+    // given a delivery that failed for good (410 disabled the subscription)
+    Instant before = Instant.now().minusSeconds(1);
+    receiver.answer(r -> Receiver.Answer.status(410));
+    String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
+    Events.send(PRICE, tokenId, price());
+    await().atMost(WAIT).until(() -> log(id, "?status=failed").size() == 1);
+
+    // when the owner fixes the endpoint, enables the subscription and recovers
+    receiver.answer(r -> Receiver.Answer.status(200));
+    api.call(HttpMethod.PATCH, "/webhooks/subscriptions/" + id, token, Map.of("status", "enabled"))
+        .expectStatus()
+        .isOk();
+    JsonNode recovered =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/webhooks/subscriptions/" + id + "/recover",
+                    token,
+                    Map.of("since", before.toString()))
+                .expectStatus()
+                .isAccepted());
+
+    // then the failed delivery is sent again and succeeds
+    assertThat(recovered.get("requeued").asLong()).isEqualTo(1);
+    await().atMost(WAIT).until(() -> log(id, "?status=succeeded").size() == 1);
+    assertThat(receiver.received()).hasSize(2);
+  }
+
+  @Test
+  void shouldNotLetADeadEndpointDelayAnother() {
+    // given a hanging endpoint and a healthy one, both subscribed to prices
+    try (Receiver healthy = new Receiver()) {
+      receiver.hold();
+      api.subscribe(token, receiver.url(), "price.updated");
+      api.subscribe(token, healthy.url(), "price.updated");
+
+      // when six prices are published
+      for (int i = 0; i < 6; i++) {
+        Events.send(PRICE, tokenId, price());
+      }
+
+      // then the healthy endpoint gets all six while the other still hangs
+      awaitReceived(healthy, 6);
+      assertThat(receiver.received()).isEmpty();
+      receiver.release();
+    }
+  }
+
+  @Test
+  void shouldRefuseADeliveryWhoseHostRebindsToAForbiddenAddress() {
+    // given a host that resolves to loopback when subscribing (admitted in local runs)...
+    String host = "rebind-" + UUID.randomUUID().toString().substring(0, 8) + ".test";
+    dns(host, "127.0.0.1", "169.254.169.254");
+    String url = receiver.url().replace("127.0.0.1", host);
+    String id = api.subscribe(token, url, "price.updated").get("id").asString();
+
+    // ...and to the cloud metadata address at delivery time
+    Events.send(PRICE, tokenId, price());
+
+    // then nothing is sent and the attempt says why
+    await()
+        .atMost(WAIT)
+        .until(() -> log(id, "").size() == 1 && log(id, "").get(0).get("attempts").size() == 1);
+    JsonNode attempt = log(id, "").get(0).get("attempts").get(0);
+    assertThat(attempt.get("error").asString()).contains("Not sent").contains("link-local");
+    assertThat(attempt.get("responseStatus").isNull()).isTrue();
+    assertThat(receiver.received()).isEmpty();
+  }
+}
