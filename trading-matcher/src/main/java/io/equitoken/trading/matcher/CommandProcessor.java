@@ -245,7 +245,7 @@ public final class CommandProcessor {
     }
     OrderMeta meta = book.openOrders.get(number);
     if (!meta.ownerId.equals(c.ownerId())) {
-      log.warn(
+      log.debug(
           "Ignoring order.cancel {}: order {} belongs to someone else", c.commandId(), c.orderId());
       return;
     }
@@ -343,7 +343,7 @@ public final class CommandProcessor {
     PriceBand band = band(book.engine.referencePriceTicks(), c.priceBand());
     List<EngineEvent> events = book.engine.process(new EngineCommand.OpenWindow(phase, band));
     if (!events.isEmpty() && events.get(0) instanceof CommandRejected r) {
-      log.warn("window.open {} of token {} refused: {}", c.commandId(), c.tokenId(), r.message());
+      log.debug("window.open {} of token {} refused: {}", c.commandId(), c.tokenId(), r.message());
       return;
     }
     book.windowId = c.windowId();
@@ -374,7 +374,7 @@ public final class CommandProcessor {
     }
     List<EngineEvent> events = book.engine.process(new EngineCommand.StartCallPhase());
     if (!events.isEmpty() && events.get(0) instanceof CommandRejected r) {
-      log.warn(
+      log.debug(
           "window.call-phase {} of token {} refused: {}", c.commandId(), c.tokenId(), r.message());
     }
   }
@@ -421,7 +421,7 @@ public final class CommandProcessor {
     long priceBefore = book.engine.referencePriceTicks();
     List<EngineEvent> events = book.engine.process(new EngineCommand.CloseWindow());
     if (!events.isEmpty() && events.get(0) instanceof CommandRejected r) {
-      log.warn("window.close {} of token {} refused: {}", c.commandId(), c.tokenId(), r.message());
+      log.debug("window.close {} of token {} refused: {}", c.commandId(), c.tokenId(), r.message());
       book.windowId = null;
       return;
     }

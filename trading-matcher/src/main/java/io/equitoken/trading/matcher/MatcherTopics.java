@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
  * Creates the matcher's topics if they are missing: commands and events with {@link
@@ -36,6 +37,10 @@ public final class MatcherTopics {
       create(
           admin,
           new NewTopic(config.eventsTopic(), config.partitions(), config.replicationFactor()));
+      create(
+          admin,
+          new NewTopic(config.commandsTopic() + ".dlt", 1, config.replicationFactor())
+              .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, "-1")));
       int commandPartitions = partitions(admin, config.commandsTopic());
       create(
           admin,
@@ -73,8 +78,18 @@ public final class MatcherTopics {
     }
   }
 
+  /** The topic's partition count; retried briefly, as a new topic takes a moment to be known. */
   static int partitions(Admin admin, String topic) throws InterruptedException, ExecutionException {
-    Map<String, TopicDescription> d = admin.describeTopics(Set.of(topic)).allTopicNames().get();
-    return d.get(topic).partitions().size();
+    for (int attempt = 1; ; attempt++) {
+      try {
+        Map<String, TopicDescription> d = admin.describeTopics(Set.of(topic)).allTopicNames().get();
+        return d.get(topic).partitions().size();
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || attempt >= 50) {
+          throw e;
+        }
+        Thread.sleep(100);
+      }
+    }
   }
 }
