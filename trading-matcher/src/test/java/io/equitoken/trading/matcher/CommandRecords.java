@@ -133,6 +133,15 @@ final class CommandRecords {
   /** Every committed record of the topic, read until {@code quiet} passes without a new one. */
   static List<ConsumerRecord<String, String>> readCommitted(
       String bootstrap, String topic, Duration quiet, Duration limit) {
+    return readCommitted(bootstrap, topic, 0, quiet, limit);
+  }
+
+  /**
+   * Every committed record of the topic: read until at least {@code expected} arrived and then
+   * {@code quiet} passes without a new one (so duplicates would be caught too), or {@code limit}.
+   */
+  static List<ConsumerRecord<String, String>> readCommitted(
+      String bootstrap, String topic, int expected, Duration quiet, Duration limit) {
     Properties p = new Properties();
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
@@ -145,7 +154,8 @@ final class CommandRecords {
       consumer.subscribe(List.of(topic));
       long deadline = System.nanoTime() + limit.toNanos();
       long lastNew = System.nanoTime();
-      while (System.nanoTime() < deadline && System.nanoTime() - lastNew < quiet.toNanos()) {
+      while (System.nanoTime() < deadline
+          && (out.size() < expected || System.nanoTime() - lastNew < quiet.toNanos())) {
         int before = out.size();
         consumer.poll(Duration.ofMillis(200)).forEach(out::add);
         if (out.size() > before) {

@@ -48,9 +48,15 @@ final class MatcherFixture {
         bootstrap, commands.stream().map(c -> CommandRecords.record(topic, c)).toList());
   }
 
-  List<ConsumerRecord<String, String>> events() {
+  /** The committed events, read until at least the offline translation's count arrived. */
+  List<ConsumerRecord<String, String>> events(List<MatcherCommand> commands) {
+    int expected = expected(commands).values().stream().mapToInt(List::size).sum();
     return CommandRecords.readCommitted(
-        bootstrap, config("setup").eventsTopic(), Duration.ofSeconds(3), Duration.ofSeconds(60));
+        bootstrap,
+        config("setup").eventsTopic(),
+        expected,
+        Duration.ofSeconds(2),
+        Duration.ofSeconds(60));
   }
 
   /** What the matcher must have published, per token, computed offline. */

@@ -60,7 +60,7 @@ class MatcherFlowIT {
     List<ConsumerRecord<String, String>> events;
     try (Matcher matcher = new Matcher(config).start()) {
       CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(60));
-      events = fixture.events();
+      events = fixture.events(commands);
 
       // then exactly the offline translation was published, once, in order per token
       fixture.checkExactlyOnce(commands, events, matcher.stateHashes(Duration.ofSeconds(10)));

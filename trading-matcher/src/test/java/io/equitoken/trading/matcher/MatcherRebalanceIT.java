@@ -57,7 +57,7 @@ class MatcherRebalanceIT {
         hashes.putAll(m2.stateHashes(Duration.ofSeconds(10)));
       }
       // then every event once, and both instances' states together equal a clean replay
-      fixture.checkExactlyOnce(commands, fixture.events(), hashes);
+      fixture.checkExactlyOnce(commands, fixture.events(commands), hashes);
     }
   }
 

@@ -41,7 +41,8 @@ class MatcherRecoveryIT {
       CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(90));
 
       // then every event exactly once, and the state equals a clean replay
-      fixture.checkExactlyOnce(commands, fixture.events(), matcher.stateHashes(Duration.ofSeconds(10)));
+      fixture.checkExactlyOnce(
+          commands, fixture.events(commands), matcher.stateHashes(Duration.ofSeconds(10)));
     }
   }
 
@@ -64,7 +65,8 @@ class MatcherRecoveryIT {
       CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(90));
 
       // then the same guarantees hold (m1's open transaction is aborted by its timeout)
-      fixture.checkExactlyOnce(commands, fixture.events(), matcher.stateHashes(Duration.ofSeconds(10)));
+      fixture.checkExactlyOnce(
+          commands, fixture.events(commands), matcher.stateHashes(Duration.ofSeconds(10)));
     }
   }
 
