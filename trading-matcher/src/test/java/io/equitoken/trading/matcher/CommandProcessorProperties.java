@@ -2,6 +2,7 @@ package io.equitoken.trading.matcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.EventContracts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -100,7 +101,7 @@ class CommandProcessorProperties {
     }
     assertThat(fast.stateHashes()).isEqualTo(reference.stateHashes());
     for (MatcherEvent e : events) {
-      assertThat(Contracts.violations(e.type(), e.data().toString()))
+      assertThat(EventContracts.violations(e.type(), e.data().toString()))
           .as(e.type() + " " + e.data())
           .isEmpty();
     }

@@ -2,6 +2,7 @@ package io.equitoken.trading.matcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.EventContracts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -19,7 +20,7 @@ class CommandProcessorTest {
   private List<String> apply(MatcherCommand command) {
     List<MatcherEvent> events = processor.apply(command);
     for (MatcherEvent e : events) {
-      assertThat(Contracts.violations(e.type(), e.data().toString()))
+      assertThat(EventContracts.violations(e.type(), e.data().toString()))
           .as(e.type() + " " + e.data())
           .isEmpty();
       assertThat(e.key()).isEqualTo(T);

@@ -2,6 +2,7 @@ package io.equitoken.trading.matcher;
 
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
+import io.equitoken.platform.test.EventContracts;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,8 +98,8 @@ final class CommandRecords {
     d.put("at", command.at().toString());
     d.put("commandId", command.commandId());
     String type = MatcherCommand.TYPE_PREFIX + name + ".v1";
-    if (!Contracts.violations(type, d.toString()).isEmpty()) {
-      throw new IllegalStateException(type + " " + Contracts.violations(type, d.toString()));
+    if (!EventContracts.violations(type, d.toString()).isEmpty()) {
+      throw new IllegalStateException(type + " " + EventContracts.violations(type, d.toString()));
     }
     return CloudEvents.toRecord(
         topic,

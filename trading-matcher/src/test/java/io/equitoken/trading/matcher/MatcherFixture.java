@@ -2,6 +2,7 @@ package io.equitoken.trading.matcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestInfrastructure;
 import java.time.Duration;
@@ -104,7 +105,7 @@ final class MatcherFixture {
     for (ConsumerRecord<String, String> r : records) {
       String type = KafkaRecords.header(r, "ce_type");
       assertThat(ids.add(KafkaRecords.header(r, "ce_id"))).as("duplicate event").isTrue();
-      assertThat(Contracts.violations(type, r.value())).as(type + " " + r.value()).isEmpty();
+      assertThat(EventContracts.violations(type, r.value())).as(type + " " + r.value()).isEmpty();
       assertThat(KafkaRecords.header(r, "ce_source")).isEqualTo("/trading-service");
       JsonNode d = JSON.readTree(r.value());
       switch (type) {
