@@ -24,7 +24,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Benchmark, not a test: matcher throughput from a pre-filled command topic with exactly-once on,
  * against a plain consume-and-produce loop with the same transactions (one per poll, offsets sent
  * with the consumer's group metadata, same client settings) that copies each command to an output
- * topic without matching — both in the same run, alternating, on the same topic. Uses {@code
+ * topic without matching — once, and as many times as the matcher emits events per command (same
+ * output volume) — all in the same run, alternating, on the same topic. Uses {@code
  * KAFKA_BOOTSTRAP_SERVERS} if set, else platform-test's embedded broker. See docs/benchmarks.md.
  *
  * <p>Arguments: [commands per token (default 10000)] [tokens (default 6)] [rounds (default 2)]
@@ -61,8 +62,20 @@ public final class MatcherThroughput {
     System.out.printf(
         "pre-filled %d commands (%d tokens) in %.1f s%n",
         commands.size(), tokenCount, (System.nanoTime() - prefill) / 1e9);
+    long offline = System.nanoTime();
+    CommandProcessor processor = new CommandProcessor(EngineFactory.FAST);
+    long eventCount = 0;
+    for (MatcherCommand c : commands) {
+      eventCount += processor.apply(c).size();
+    }
+    double offlineSeconds = (System.nanoTime() - offline) / 1e9;
+    int fanout = (int) Math.max(1, Math.round((double) eventCount / commands.size()));
+    System.out.printf(
+        "offline translation (no Kafka): %d events, %.2f per command, %.0f commands/s%n",
+        eventCount, (double) eventCount / commands.size(), commands.size() / offlineSeconds);
     for (int round = 1; round <= rounds; round++) {
-      double plain = plainLoop(base, "plain-" + round, commands.size());
+      double plain = plainLoop(base, "plain-" + round, commands.size(), 1);
+      double plainSameVolume = plainLoop(base, "plain-volume-" + round, commands.size(), fanout);
       MatcherConfig matcherConfig =
           base.toBuilder()
               .groupId("bench-matcher-" + suffix + "-" + round)
@@ -70,15 +83,24 @@ public final class MatcherThroughput {
               .build();
       long start = System.nanoTime();
       long events;
+      System.gc();
       try (Matcher matcher = new Matcher(matcherConfig).start()) {
         CommandRecords.awaitCaughtUp(matcherConfig, Duration.ofMinutes(10));
         events = matcher.committedTransactions();
       }
       double matched = commands.size() / ((System.nanoTime() - start) / 1e9);
       System.out.printf(
-          "round %d: plain loop %.0f commands/s, matcher (EOS) %.0f commands/s (%d transactions),"
-              + " ratio %.2f%n",
-          round, plain, matched, events, matched / plain);
+          "round %d: plain loop (1 copy) %.0f commands/s, plain loop (%d copies = the matcher's"
+              + " output volume) %.0f commands/s, matcher (EOS) %.0f commands/s (%d transactions);"
+              + " ratio to same-volume loop %.2f, to 1-copy loop %.2f%n",
+          round,
+          plain,
+          fanout,
+          plainSameVolume,
+          matched,
+          events,
+          matched / plainSameVolume,
+          matched / plain);
     }
     System.exit(0);
   }
@@ -120,7 +142,7 @@ public final class MatcherThroughput {
   /**
    * The yardstick: same consumer and transactional producer settings, a copy instead of matching.
    */
-  static double plainLoop(MatcherConfig config, String name, int total) {
+  static double plainLoop(MatcherConfig config, String name, int total, int copies) {
     Properties cp = new Properties();
     cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
     cp.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId() + "-" + name + "-" + UUID.randomUUID());
@@ -154,9 +176,11 @@ public final class MatcherThroughput {
         producer.beginTransaction();
         Map<TopicPartition, OffsetAndMetadata> offsets = new java.util.HashMap<>();
         for (ConsumerRecord<String, String> r : records) {
-          ProducerRecord<String, String> copy = new ProducerRecord<>(out, r.key(), r.value());
-          r.headers().forEach(h -> copy.headers().add(h));
-          producer.send(copy);
+          for (int i = 0; i < copies; i++) {
+            ProducerRecord<String, String> copy = new ProducerRecord<>(out, r.key(), r.value());
+            r.headers().forEach(h -> copy.headers().add(h));
+            producer.send(copy);
+          }
           offsets.put(
               new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
           seen++;
