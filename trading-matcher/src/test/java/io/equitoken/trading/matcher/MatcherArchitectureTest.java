@@ -2,41 +2,37 @@ package io.equitoken.trading.matcher;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.junit.AnalyzeClasses;
-import com.tngtech.archunit.junit.ArchTest;
-import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.Test;
 
-/** The matcher is a plain library: no Spring, and it reaches the engine only through its API. */
-@AnalyzeClasses(
-    packages = "io.equitoken.trading.matcher",
-    importOptions = ImportOption.DoNotIncludeTests.class)
+/** The matcher is a plain library: no Spring, and only EngineFactory picks an engine. */
 class MatcherArchitectureTest {
 
-  @ArchTest
-  static final ArchRule noSpring =
-      noClasses()
-          .that()
-          .resideInAPackage("io.equitoken.trading.matcher..")
-          .should()
-          .dependOnClassesThat()
-          .resideInAnyPackage("org.springframework..", "reactor..");
+  private static final JavaClasses MATCHER =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("io.equitoken.trading.matcher");
 
-  @ArchTest
-  static final ArchRule engineInternalsStayInternal =
-      noClasses()
-          .that()
-          .resideInAPackage("io.equitoken.trading.matcher..")
-          .and()
-          .doNotHaveSimpleName("EngineFactory")
-          .and()
-          .doNotHaveSimpleName("EngineFactory$1")
-          .and()
-          .doNotHaveSimpleName("EngineFactory$2")
-          .should()
-          .dependOnClassesThat()
-          .resideInAnyPackage(
-              "io.equitoken.trading.engine.fast..", "io.equitoken.trading.engine.reference..")
-          .because("only EngineFactory picks an implementation")
-          .allowEmptyShould(true);
+  @Test
+  void shouldNotDependOnSpringOrReactor() {
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.springframework..", "reactor..")
+        .check(MATCHER);
+  }
+
+  @Test
+  void shouldPickEngineImplementationsOnlyInEngineFactory() {
+    noClasses()
+        .that()
+        .haveNameNotMatching("io\\.equitoken\\.trading\\.matcher\\.EngineFactory.*")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.equitoken.trading.engine.fast..", "io.equitoken.trading.engine.reference..")
+        .check(MATCHER);
+  }
 }
