@@ -1,0 +1,445 @@
+package io.equitoken.trading.matcher;
+
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.events.EventEnvelope;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The matcher: consumes {@code trading.orders.v1} (read_committed) on one thread, one {@link
+ * PartitionState} per assigned partition with one engine per token, and writes the resulting events
+ * to {@code trading.events.v1} in Kafka transactions together with the consumed offsets
+ * (read-process-write, exactly-once v2: {@code sendOffsetsToTransaction} with the consumer's group
+ * metadata, so a fenced zombie can never commit). Every {@link
+ * MatcherConfig#snapshotEveryCommands()} commands or {@link MatcherConfig#snapshotEvery()} a
+ * partition's changed tokens are snapshotted to the compacted snapshot topic inside the same
+ * transaction; on assignment a partition is restored from its latest snapshot plus a silent replay
+ * up to the committed offset.
+ *
+ * <p>Lifecycle: {@link #start()} once, {@link #close()} once. Spring-free; trading-service wraps it
+ * in a lifecycle bean.
+ */
+public final class Matcher implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(Matcher.class);
+
+  private final MatcherConfig config;
+  private final EngineFactory engines;
+  private final JsonMapper json =
+      JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+  private final Map<Integer, PartitionState> partitions = new HashMap<>();
+  private final ConcurrentLinkedQueue<CompletableFuture<Map<String, Long>>> hashRequests =
+      new ConcurrentLinkedQueue<>();
+  private final AtomicLong processed = new AtomicLong();
+  private final AtomicLong transactions = new AtomicLong();
+  private volatile Set<Integer> assigned = Set.of();
+  private volatile boolean stopping;
+  private volatile Throwable failure;
+  private volatile long crashAfter = Long.MAX_VALUE;
+  private long handled;
+  private Thread thread;
+  private KafkaConsumer<String, String> consumer;
+  private KafkaProducer<String, String> producer;
+  private Recovery recovery;
+
+  public Matcher(MatcherConfig config) {
+    this(config, EngineFactory.FAST);
+  }
+
+  public Matcher(MatcherConfig config, EngineFactory engines) {
+    this.config = config;
+    this.engines = engines;
+  }
+
+  /** Creates missing topics and starts the consumer thread. */
+  public synchronized Matcher start() {
+    if (thread != null) {
+      throw new IllegalStateException("Matcher already started");
+    }
+    MatcherTopics.ensure(config);
+    thread = new Thread(this::run, "matcher-" + config.instanceId());
+    thread.start();
+    return this;
+  }
+
+  /** Stops after the current transaction; uncommitted work is aborted (and redone elsewhere). */
+  @Override
+  public synchronized void close() {
+    stopping = true;
+    if (thread != null) {
+      KafkaConsumer<String, String> c = consumer;
+      if (c != null) {
+        c.wakeup();
+      }
+      try {
+        thread.join(Duration.ofSeconds(30).toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * Simulates a crash, for recovery tests: once this instance has handled {@code commands} commands
+   * in total (committed or not), its thread stops in the middle of the open transaction — no
+   * commit, no abort — and drops its clients without waiting, as a killed process would. The
+   * transaction stays open until a new producer with the same transactional id fences it (or it
+   * times out).
+   */
+  public void crashAfter(long commands) {
+    crashAfter = commands;
+  }
+
+  public boolean isRunning() {
+    return thread != null && thread.isAlive() && failure == null;
+  }
+
+  /** Why the matcher stopped by itself, or null. */
+  public Throwable failure() {
+    return failure;
+  }
+
+  /** Commands processed and committed by this instance so far. */
+  public long processedCommands() {
+    return processed.get();
+  }
+
+  public long committedTransactions() {
+    return transactions.get();
+  }
+
+  /** The command partitions this instance serves now. */
+  public Set<Integer> assignedPartitions() {
+    return assigned;
+  }
+
+  /**
+   * Per token of the assigned partitions, the engine state hash as committed (answered by the
+   * matcher's thread between two transactions).
+   */
+  public Map<String, Long> stateHashes(Duration timeout) {
+    CompletableFuture<Map<String, Long>> answer = new CompletableFuture<>();
+    hashRequests.add(answer);
+    try {
+      return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("The matcher did not answer", e);
+    }
+  }
+
+  // ---- the loop ------------------------------------------------------------------------------
+
+  private void run() {
+    try {
+      recovery = new Recovery(config.bootstrapServers(), config.extraConsumer(), json);
+      producer = newProducer();
+      producer.initTransactions();
+      consumer = newConsumer();
+      consumer.subscribe(List.of(config.commandsTopic()), new Rebalance());
+      while (!stopping) {
+        ConsumerRecords<String, String> records;
+        try {
+          records = consumer.poll(config.pollTimeout());
+        } catch (WakeupException e) {
+          break;
+        }
+        if (stopping) {
+          break;
+        }
+        if (!records.isEmpty() || snapshotDue()) {
+          transact(records);
+        }
+        answerHashRequests();
+      }
+    } catch (WakeupException | InterruptException e) {
+      log.info("Matcher {} interrupted", config.instanceId());
+    } catch (Crash e) {
+      failure = e;
+      log.warn("Matcher {} crashed on purpose mid-transaction", config.instanceId());
+      crash();
+      return;
+    } catch (RuntimeException | Error e) {
+      failure = e;
+      log.error("Matcher {} stopped", config.instanceId(), e);
+    } finally {
+      closeQuietly(consumer);
+      closeQuietly(producer);
+      closeQuietly(recovery);
+      hashRequests.forEach(f -> f.completeExceptionally(new IllegalStateException("closed")));
+    }
+  }
+
+  private void transact(ConsumerRecords<String, String> records) {
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    Set<PartitionState> snapshotted =
+        new TreeSet<>((a, b) -> Integer.compare(a.partition, b.partition));
+    long count = 0;
+    try {
+      producer.beginTransaction();
+      for (TopicPartition tp : records.partitions()) {
+        PartitionState state = partitions.get(tp.partition());
+        for (ConsumerRecord<String, String> record : records.records(tp)) {
+          if (record.offset() < state.nextOffset) {
+            continue;
+          }
+          handle(state, record);
+          count++;
+          if (++handled >= crashAfter) {
+            producer.flush();
+            throw new Crash();
+          }
+        }
+        offsets.put(tp, new OffsetAndMetadata(state.nextOffset));
+      }
+      for (PartitionState state : partitions.values()) {
+        if (due(state)) {
+          for (ProducerRecord<String, String> r :
+              state.snapshotRecords(config.snapshotsTopic(), json)) {
+            producer.send(r);
+          }
+          snapshotted.add(state);
+          offsets.put(
+              new TopicPartition(config.commandsTopic(), state.partition),
+              new OffsetAndMetadata(state.nextOffset));
+        }
+      }
+      producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
+      producer.commitTransaction();
+      snapshotted.forEach(PartitionState::snapshotCommitted);
+      processed.addAndGet(count);
+      transactions.incrementAndGet();
+    } catch (WakeupException | InterruptException e) {
+      abortAndRestore(e);
+      throw e;
+    } catch (KafkaException e) {
+      abortAndRestore(e);
+    }
+  }
+
+  private void handle(PartitionState state, ConsumerRecord<String, String> record) {
+    List<MatcherEvent> events;
+    try {
+      events = state.process(record);
+    } catch (CommandReader.UnreadableCommandException e) {
+      log.warn("Dead-lettering {}: {}", record.offset(), e.getMessage());
+      ProducerRecord<String, String> dead =
+          new ProducerRecord<>(config.commandsTopic() + ".dlt", null, record.key(), record.value());
+      record.headers().forEach(h -> dead.headers().add(h));
+      dead.headers().add("matcher-error", e.getMessage().getBytes(StandardCharsets.UTF_8));
+      producer.send(dead);
+      state.nextOffset = record.offset() + 1;
+      return;
+    }
+    for (MatcherEvent event : events) {
+      producer.send(
+          CloudEvents.toRecord(
+              config.eventsTopic(),
+              new EventEnvelope(
+                  event.id(),
+                  event.type(),
+                  config.source(),
+                  event.key(),
+                  event.time(),
+                  event.key(),
+                  json.writeValueAsString(event.data()))));
+    }
+  }
+
+  /**
+   * The transaction failed (a rebalance fenced this generation, the broker went away, …): abort it,
+   * and rebuild every assigned partition from its snapshot and committed offset, since the state in
+   * memory ran ahead of what was committed.
+   */
+  private void abortAndRestore(RuntimeException cause) {
+    log.warn("Matcher {}: transaction failed, aborting: {}", config.instanceId(), cause.toString());
+    try {
+      producer.abortTransaction();
+    } catch (RuntimeException e) {
+      log.warn("Abort failed ({}); starting a new producer", e.toString());
+      closeQuietly(producer);
+      producer = newProducer();
+      producer.initTransactions();
+    }
+    if (stopping) {
+      return;
+    }
+    Set<TopicPartition> owned = consumer.assignment();
+    partitions.clear();
+    restore(owned);
+  }
+
+  private boolean snapshotDue() {
+    for (PartitionState state : partitions.values()) {
+      if (due(state)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean due(PartitionState state) {
+    if (state.commandsSinceSnapshot == 0) {
+      return false;
+    }
+    return state.commandsSinceSnapshot >= config.snapshotEveryCommands()
+        || System.nanoTime() - state.lastSnapshotNanos >= config.snapshotEvery().toNanos();
+  }
+
+  private void answerHashRequests() {
+    CompletableFuture<Map<String, Long>> request;
+    while ((request = hashRequests.poll()) != null) {
+      Map<String, Long> hashes = new TreeMap<>();
+      partitions.values().forEach(p -> hashes.putAll(p.processor.stateHashes()));
+      request.complete(hashes);
+    }
+  }
+
+  private void restore(Collection<TopicPartition> tps) {
+    if (tps.isEmpty()) {
+      return;
+    }
+    Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.copyOf(tps));
+    for (TopicPartition tp : tps) {
+      OffsetAndMetadata c = committed.get(tp);
+      PartitionState state =
+          recovery.restore(
+              config.commandsTopic(),
+              config.snapshotsTopic(),
+              tp.partition(),
+              c == null ? null : c.offset(),
+              engines,
+              true);
+      partitions.put(tp.partition(), state);
+      consumer.seek(tp, state.nextOffset);
+    }
+    assigned = Set.copyOf(partitions.keySet());
+  }
+
+  private final class Rebalance implements ConsumerRebalanceListener {
+    @Override
+    public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
+      // called inside poll(): no transaction is open, everything done so far is committed
+      revoked.forEach(tp -> partitions.remove(tp.partition()));
+      assigned = Set.copyOf(partitions.keySet());
+      log.info("Matcher {} gave up {}", config.instanceId(), revoked);
+    }
+
+    @Override
+    public void onPartitionsLost(Collection<TopicPartition> lost) {
+      onPartitionsRevoked(lost);
+    }
+
+    @Override
+    public void onPartitionsAssigned(Collection<TopicPartition> added) {
+      restore(added);
+      log.info("Matcher {} took {}", config.instanceId(), added);
+    }
+  }
+
+  // ---- clients -------------------------------------------------------------------------------
+
+  private KafkaProducer<String, String> newProducer() {
+    Properties p = new Properties();
+    p.putAll(config.extraProducer());
+    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+    p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, config.transactionalId());
+    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    p.put(ProducerConfig.ACKS_CONFIG, "all");
+    p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) config.transactionTimeout().toMillis());
+    p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MatcherTopics.MAX_SNAPSHOT_BYTES);
+    p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+    p.put(ProducerConfig.LINGER_MS_CONFIG, 1);
+    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+    return new KafkaProducer<>(p);
+  }
+
+  private KafkaConsumer<String, String> newConsumer() {
+    Properties p = new Properties();
+    p.putAll(config.extraConsumer());
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+    p.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId());
+    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "matcher-" + config.instanceId());
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, config.maxPollRecords());
+    p.put(
+        ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+        CooperativeStickyAssignor.class.getName());
+    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    return new KafkaConsumer<>(p);
+  }
+
+  /** Drops the clients without committing, aborting or waiting. */
+  private void crash() {
+    try {
+      producer.close(Duration.ZERO);
+    } catch (RuntimeException e) {
+      log.debug("close failed", e);
+    }
+    try {
+      consumer.close(org.apache.kafka.clients.consumer.CloseOptions.timeout(Duration.ZERO));
+    } catch (RuntimeException e) {
+      log.debug("close failed", e);
+    }
+    closeQuietly(recovery);
+    hashRequests.forEach(f -> f.completeExceptionally(new IllegalStateException("crashed")));
+  }
+
+  /** Thrown to simulate a crash; never caught by the transaction's error handling. */
+  private static final class Crash extends Error {
+    Crash() {
+      super("simulated crash", null, false, false);
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    if (c == null) {
+      return;
+    }
+    try {
+      c.close();
+    } catch (Exception e) {
+      log.debug("close failed", e);
+    }
+  }
+}

@@ -1,0 +1,220 @@
+package io.equitoken.trading.matcher;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Settings of a {@link Matcher}. Build with {@link #builder(String)}; every setting but the
+ * bootstrap servers has a default.
+ *
+ * @param bootstrapServers the Kafka cluster
+ * @param instanceId this instance's stable name (e.g. the pod name): the transactional id is {@code
+ *     transactionalIdPrefix + "-" + instanceId}, so a restarted instance fences its own zombie and
+ *     aborts its open transaction at once; two live instances must never share it
+ * @param groupId the consumer group of every matcher instance
+ * @param commandsTopic {@code trading.orders.v1}
+ * @param eventsTopic {@code trading.events.v1}
+ * @param snapshotsTopic the compacted snapshot topic, one partition per command partition
+ * @param source the CloudEvents {@code ce_source} of emitted events
+ * @param partitions partitions of the topics when the matcher creates them
+ * @param replicationFactor replication of the topics when the matcher creates them
+ * @param snapshotEveryCommands snapshot a partition after this many commands
+ * @param snapshotEvery ... or after this long if anything changed
+ * @param pollTimeout the consumer's poll timeout (also bounds how fast {@link Matcher#close()} and
+ *     state queries answer)
+ * @param maxPollRecords commands per transaction at most
+ * @param transactionTimeout the producer's {@code transaction.timeout.ms}
+ * @param extraConsumer, extraProducer any further client properties (security, tuning)
+ */
+public record MatcherConfig(
+    String bootstrapServers,
+    String instanceId,
+    String groupId,
+    String transactionalIdPrefix,
+    String commandsTopic,
+    String eventsTopic,
+    String snapshotsTopic,
+    String source,
+    int partitions,
+    short replicationFactor,
+    int snapshotEveryCommands,
+    Duration snapshotEvery,
+    Duration pollTimeout,
+    int maxPollRecords,
+    Duration transactionTimeout,
+    Map<String, Object> extraConsumer,
+    Map<String, Object> extraProducer) {
+
+  public static final String COMMANDS_TOPIC = "trading.orders.v1";
+  public static final String EVENTS_TOPIC = "trading.events.v1";
+  public static final String SNAPSHOTS_TOPIC = "trading.matcher-snapshots.v1";
+
+  public MatcherConfig {
+    Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+    Objects.requireNonNull(instanceId, "instanceId");
+    extraConsumer = Map.copyOf(extraConsumer);
+    extraProducer = Map.copyOf(extraProducer);
+    if (snapshotEveryCommands < 1 || partitions < 1 || maxPollRecords < 1) {
+      throw new IllegalArgumentException(
+          "Expected snapshotEveryCommands, partitions and maxPollRecords >= 1");
+    }
+  }
+
+  public String transactionalId() {
+    return transactionalIdPrefix + "-" + instanceId;
+  }
+
+  public static Builder builder(String bootstrapServers) {
+    return new Builder(bootstrapServers);
+  }
+
+  public Builder toBuilder() {
+    Builder b = new Builder(bootstrapServers);
+    b.instanceId = instanceId;
+    b.groupId = groupId;
+    b.transactionalIdPrefix = transactionalIdPrefix;
+    b.commandsTopic = commandsTopic;
+    b.eventsTopic = eventsTopic;
+    b.snapshotsTopic = snapshotsTopic;
+    b.source = source;
+    b.partitions = partitions;
+    b.replicationFactor = replicationFactor;
+    b.snapshotEveryCommands = snapshotEveryCommands;
+    b.snapshotEvery = snapshotEvery;
+    b.pollTimeout = pollTimeout;
+    b.maxPollRecords = maxPollRecords;
+    b.transactionTimeout = transactionTimeout;
+    b.extraConsumer = extraConsumer;
+    b.extraProducer = extraProducer;
+    return b;
+  }
+
+  /**
+   * Defaults: group {@code trading-matcher}, 6 partitions, snapshot every 1000 commands or 30 s.
+   */
+  public static final class Builder {
+    private final String bootstrapServers;
+    private String instanceId = "matcher-0";
+    private String groupId = "trading-matcher";
+    private String transactionalIdPrefix = "trading-matcher";
+    private String commandsTopic = COMMANDS_TOPIC;
+    private String eventsTopic = EVENTS_TOPIC;
+    private String snapshotsTopic = SNAPSHOTS_TOPIC;
+    private String source = "/trading-service";
+    private int partitions = 6;
+    private short replicationFactor = 1;
+    private int snapshotEveryCommands = 1000;
+    private Duration snapshotEvery = Duration.ofSeconds(30);
+    private Duration pollTimeout = Duration.ofMillis(100);
+    private int maxPollRecords = 500;
+    private Duration transactionTimeout = Duration.ofSeconds(30);
+    private Map<String, Object> extraConsumer = Map.of();
+    private Map<String, Object> extraProducer = Map.of();
+
+    private Builder(String bootstrapServers) {
+      this.bootstrapServers = bootstrapServers;
+    }
+
+    public Builder instanceId(String v) {
+      instanceId = v;
+      return this;
+    }
+
+    public Builder groupId(String v) {
+      groupId = v;
+      return this;
+    }
+
+    public Builder transactionalIdPrefix(String v) {
+      transactionalIdPrefix = v;
+      return this;
+    }
+
+    public Builder commandsTopic(String v) {
+      commandsTopic = v;
+      return this;
+    }
+
+    public Builder eventsTopic(String v) {
+      eventsTopic = v;
+      return this;
+    }
+
+    public Builder snapshotsTopic(String v) {
+      snapshotsTopic = v;
+      return this;
+    }
+
+    public Builder source(String v) {
+      source = v;
+      return this;
+    }
+
+    public Builder partitions(int v) {
+      partitions = v;
+      return this;
+    }
+
+    public Builder replicationFactor(short v) {
+      replicationFactor = v;
+      return this;
+    }
+
+    public Builder snapshotEveryCommands(int v) {
+      snapshotEveryCommands = v;
+      return this;
+    }
+
+    public Builder snapshotEvery(Duration v) {
+      snapshotEvery = v;
+      return this;
+    }
+
+    public Builder pollTimeout(Duration v) {
+      pollTimeout = v;
+      return this;
+    }
+
+    public Builder maxPollRecords(int v) {
+      maxPollRecords = v;
+      return this;
+    }
+
+    public Builder transactionTimeout(Duration v) {
+      transactionTimeout = v;
+      return this;
+    }
+
+    public Builder extraConsumer(Map<String, Object> v) {
+      extraConsumer = v;
+      return this;
+    }
+
+    public Builder extraProducer(Map<String, Object> v) {
+      extraProducer = v;
+      return this;
+    }
+
+    public MatcherConfig build() {
+      return new MatcherConfig(
+          bootstrapServers,
+          instanceId,
+          groupId,
+          transactionalIdPrefix,
+          commandsTopic,
+          eventsTopic,
+          snapshotsTopic,
+          source,
+          partitions,
+          replicationFactor,
+          snapshotEveryCommands,
+          snapshotEvery,
+          pollTimeout,
+          maxPollRecords,
+          transactionTimeout,
+          extraConsumer,
+          extraProducer);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+package io.equitoken.trading.matcher;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Rebuilds one command partition's state: the latest committed snapshot (read_committed, so a
+ * snapshot of an aborted transaction is never seen), then the commands after the offset it covers
+ * up to {@code target}, applied without publishing anything (their output was committed together
+ * with the offsets that cover them).
+ */
+final class Recovery implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(Recovery.class);
+  private static final Duration POLL = Duration.ofMillis(100);
+  private static final Duration LIMIT = Duration.ofMinutes(5);
+
+  private final KafkaConsumer<String, String> reader;
+  private final JsonMapper json;
+
+  Recovery(String bootstrapServers, Map<String, Object> extra, JsonMapper json) {
+    Properties p = new Properties();
+    p.putAll(extra);
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
+    p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, MatcherTopics.MAX_SNAPSHOT_BYTES);
+    p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, MatcherTopics.MAX_SNAPSHOT_BYTES * 4);
+    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    this.reader = new KafkaConsumer<>(p);
+    this.json = json;
+  }
+
+  /**
+   * @param committed the group's committed offset of the partition, or null if it has none (then
+   *     the snapshot's offset, else the beginning)
+   * @param useSnapshot false for a clean replay from the beginning
+   */
+  PartitionState restore(
+      String commandsTopic,
+      String snapshotsTopic,
+      int partition,
+      Long committed,
+      EngineFactory engines,
+      boolean useSnapshot) {
+    TopicPartition commands = new TopicPartition(commandsTopic, partition);
+    CommandProcessor processor = new CommandProcessor(engines);
+    long start = reader.beginningOffsets(List.of(commands)).get(commands);
+    if (useSnapshot) {
+      Map<String, JsonNode> latest = readAll(new TopicPartition(snapshotsTopic, partition));
+      JsonNode manifest = latest.get(PartitionState.MANIFEST_PREFIX + partition);
+      if (manifest != null) {
+        long covered = PartitionState.manifestOffset(manifest);
+        if (committed != null && covered > committed) {
+          log.warn(
+              "Snapshot of {} covers offset {} beyond the committed {}: replaying from the start",
+              commands,
+              covered,
+              committed);
+        } else {
+          for (JsonNode id : manifest.get("tokens")) {
+            JsonNode record = latest.get(PartitionState.TOKEN_PREFIX + id.asString());
+            processor.put(TokenBook.fromJson(record.get("book"), engines));
+          }
+          start = Math.max(start, covered);
+        }
+      }
+    }
+    long target = committed != null ? committed : start;
+    if (!useSnapshot) {
+      target = reader.endOffsets(List.of(commands)).get(commands);
+    }
+    PartitionState state = new PartitionState(partition, processor, start);
+    replay(commands, state, target);
+    state.nextOffset = target;
+    log.info(
+        "Restored {}: snapshot up to {}, replayed to {}, {} tokens",
+        commands,
+        start,
+        target,
+        processor.tokenIds().size());
+    return state;
+  }
+
+  private void replay(TopicPartition commands, PartitionState state, long target) {
+    if (state.nextOffset >= target) {
+      return;
+    }
+    reader.assign(List.of(commands));
+    reader.seek(commands, state.nextOffset);
+    long deadline = System.nanoTime() + LIMIT.toNanos();
+    while (reader.position(commands) < target) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("Replay of " + commands + " did not reach " + target);
+      }
+      for (ConsumerRecord<String, String> record : reader.poll(POLL)) {
+        if (record.offset() >= target) {
+          break;
+        }
+        try {
+          state.process(record);
+        } catch (CommandReader.UnreadableCommandException e) {
+          state.nextOffset = record.offset() + 1;
+        }
+      }
+    }
+    reader.unsubscribe();
+  }
+
+  /** Latest value per key of a compacted partition, up to its last stable offset. */
+  private Map<String, JsonNode> readAll(TopicPartition tp) {
+    Map<String, JsonNode> latest = new HashMap<>();
+    reader.assign(List.of(tp));
+    reader.seekToBeginning(List.of(tp));
+    long end = reader.endOffsets(List.of(tp)).get(tp);
+    long deadline = System.nanoTime() + LIMIT.toNanos();
+    while (reader.position(tp) < end) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("Reading snapshots of " + tp + " did not reach " + end);
+      }
+      for (ConsumerRecord<String, String> record : reader.poll(POLL)) {
+        if (record.value() == null) {
+          latest.remove(record.key());
+        } else {
+          latest.put(record.key(), json.readTree(record.value()));
+        }
+      }
+    }
+    reader.unsubscribe();
+    return latest;
+  }
+
+  @Override
+  public void close() {
+    reader.close();
+  }
+}

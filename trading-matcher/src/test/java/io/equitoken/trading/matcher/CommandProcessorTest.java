@@ -1,0 +1,287 @@
+package io.equitoken.trading.matcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.test.EventContracts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** The translation of one scripted session, event by event, and the dedupe rules. */
+class CommandProcessorTest {
+
+  private static final String T = "70c00000-0000-4000-8000-000000000001";
+
+  private final Commands c = new Commands(T);
+  private final CommandProcessor processor = new CommandProcessor(EngineFactory.FAST);
+
+  private List<String> apply(MatcherCommand command) {
+    List<MatcherEvent> events = processor.apply(command);
+    for (MatcherEvent e : events) {
+      assertThat(EventContracts.violations(e.type(), e.data().toString()))
+          .as(e.type() + " " + e.data())
+          .isEmpty();
+      assertThat(e.key()).isEqualTo(T);
+    }
+    return events.stream().map(CommandProcessorTest::summary).toList();
+  }
+
+  /** The facts of an event that a reader checks, in a compact line. */
+  static String summary(MatcherEvent e) {
+    JsonNode d = e.data();
+    return switch (e.name()) {
+      case "order.accepted" ->
+          "accepted "
+              + name(d, "orderId")
+              + " "
+              + f(d, "side")
+              + " "
+              + f(d, "quantity")
+              + "@"
+              + f(d, "limitPrice");
+      case "order.rejected" ->
+          "rejected " + name(d, "orderId") + " " + d.get("reason").get("code").asString();
+      case "order.filled" ->
+          "filled "
+              + name(d, "orderId")
+              + " "
+              + f(d, "quantity")
+              + "@"
+              + f(d, "price")
+              + " total "
+              + f(d, "filledQuantity")
+              + " left "
+              + f(d, "remainingQuantity")
+              + " avg "
+              + f(d, "averagePrice")
+              + " "
+              + f(d, "status");
+      case "order.cancelled" ->
+          "cancelled "
+              + name(d, "orderId")
+              + " "
+              + f(d, "reason")
+              + " filled "
+              + f(d, "filledQuantity")
+              + " left "
+              + f(d, "remainingQuantity");
+      case "order.expired" ->
+          "expired "
+              + name(d, "orderId")
+              + " filled "
+              + f(d, "filledQuantity")
+              + " left "
+              + f(d, "remainingQuantity");
+      case "trade.executed" ->
+          "trade "
+              + f(d, "quantity")
+              + "@"
+              + f(d, "price")
+              + " "
+              + f(d, "buyerId")
+              + "<-"
+              + f(d, "sellerId");
+      case "holding.changed" ->
+          "holding "
+              + f(d, "ownerId")
+              + " #"
+              + f(d, "sequence")
+              + " "
+              + f(d, "reason")
+              + " delta "
+              + f(d, "delta")
+              + " -> "
+              + f(d, "quantity")
+              + "/"
+              + f(d, "availableQuantity");
+      case "price.updated" ->
+          "price " + f(d, "previousPrice") + "->" + f(d, "price") + " " + f(d, "reason");
+      case "transfer.executed" ->
+          "transfer " + f(d, "quantity") + " " + f(d, "fromId") + "->" + f(d, "toId");
+      case "transfer.rejected" -> "transfer rejected " + d.get("reason").get("code").asString();
+      case "auction.result" ->
+          "auction "
+              + f(d, "cleared")
+              + " "
+              + f(d, "clearingPrice")
+              + " vol "
+              + f(d, "volume")
+              + " imb "
+              + f(d, "imbalance")
+              + " "
+              + f(d, "imbalanceSide");
+      case "auction.indicative" ->
+          "indicative "
+              + f(d, "indicativePrice")
+              + " vol "
+              + f(d, "indicativeVolume")
+              + " imb "
+              + f(d, "imbalance")
+              + " "
+              + f(d, "imbalanceSide");
+      default -> e.name() + " " + d;
+    };
+  }
+
+  private static String f(JsonNode d, String field) {
+    JsonNode n = d.get(field);
+    return n.isNull() ? "null" : n.isNumber() ? n.decimalValue().toPlainString() : n.asString();
+  }
+
+  private static String name(JsonNode d, String field) {
+    String id = d.get(field).asString();
+    for (String n : List.of("S1", "S2", "S3", "B1", "B2", "B3", "B4", "X1", "X2", "X3")) {
+      if (Commands.uuid(n).equals(id)) {
+        return n;
+      }
+    }
+    return id;
+  }
+
+  @Test
+  void shouldTranslateAContinuousSessionEventByEvent() {
+    assertThat(apply(c.register("1000", "9.5")))
+        .containsExactly("holding founder-nova #1 issuance delta 1000 -> 1000/1000");
+    assertThat(apply(c.open("W", "continuous", null))).isEmpty();
+    assertThat(apply(c.place("S1", "founder-nova", "W", "sell", "300", "10")))
+        .containsExactly(
+            "accepted S1 sell 300@10",
+            "holding founder-nova #2 order_reserved delta 0 -> 1000/700");
+    assertThat(apply(c.place("B1", "alice", "W", "buy", "100", "10.5")))
+        .containsExactly(
+            "accepted B1 buy 100@10.5",
+            "trade 100@10 alice<-founder-nova",
+            "filled B1 100@10 total 100 left 0 avg 10 filled",
+            "filled S1 100@10 total 100 left 200 avg 10 partially_filled",
+            "holding alice #1 purchase delta 100 -> 100/100",
+            "holding founder-nova #3 sale delta -100 -> 900/700",
+            "price 9.5->10 trade");
+    MatcherCommand b2 = c.place("B2", "bob", "W", "buy", "80", "12");
+    assertThat(apply(b2))
+        .containsExactly(
+            "accepted B2 buy 80@12",
+            "trade 80@10 bob<-founder-nova",
+            "filled B2 80@10 total 80 left 0 avg 10 filled",
+            "filled S1 80@10 total 180 left 120 avg 10 partially_filled",
+            "holding bob #1 purchase delta 80 -> 80/80",
+            "holding founder-nova #4 sale delta -80 -> 820/700");
+    // the same command again, and the same order under a new command id: nothing
+    assertThat(apply(b2)).isEmpty();
+    assertThat(apply(c.place("B2", "bob", "W", "buy", "80", "12"))).isEmpty();
+    assertThat(apply(c.place("S2", "alice", "W", "sell", "50", "9.8")))
+        .containsExactly(
+            "accepted S2 sell 50@9.8", "holding alice #2 order_reserved delta 0 -> 100/50");
+    // a secondary trade with alice at 9.80, then the issuer's 10.00
+    assertThat(apply(c.place("B3", "bob", "W", "buy", "60", "12")))
+        .containsExactly(
+            "accepted B3 buy 60@12",
+            "trade 50@9.8 bob<-alice",
+            "filled B3 50@9.8 total 50 left 10 avg 9.8 partially_filled",
+            "filled S2 50@9.8 total 50 left 0 avg 9.8 filled",
+            "holding bob #2 trade_buy delta 50 -> 130/130",
+            "holding alice #3 trade_sell delta -50 -> 50/50",
+            "price 10->9.8 trade",
+            "trade 10@10 bob<-founder-nova",
+            "filled B3 10@10 total 60 left 0 avg 9.83333333 filled",
+            "filled S1 10@10 total 190 left 110 avg 10 partially_filled",
+            "holding bob #3 purchase delta 10 -> 140/140",
+            "holding founder-nova #5 sale delta -10 -> 810/700",
+            "price 9.8->10 trade");
+    assertThat(apply(c.place("B4", "bob", "W", "buy", "10", "9")))
+        .containsExactly("accepted B4 buy 10@9");
+    assertThat(apply(c.cancel("B4", "bob")))
+        .containsExactly("cancelled B4 requested filled 0 left 10");
+    assertThat(apply(c.cancel("B4", "bob"))).isEmpty();
+    apply(c.place("S3", "alice", "W", "sell", "20", "15"));
+    assertThat(apply(c.cancel("S3", "alice")))
+        .containsExactly(
+            "cancelled S3 requested filled 0 left 20",
+            "holding alice #5 order_released delta 0 -> 50/50");
+    assertThat(apply(c.place("X1", "alice", "W", "sell", "500", "10")))
+        .containsExactly("rejected X1 position.insufficient_available");
+    assertThat(apply(c.place("X2", "alice", "W", "buy", "1", "10.005")))
+        .containsExactly("rejected X2 input.off_tick");
+    assertThat(apply(c.transfer("T1", "alice", "carol", "40")))
+        .containsExactly(
+            "transfer 40 alice->carol",
+            "holding alice #6 transfer_out delta -40 -> 10/10",
+            "holding carol #1 transfer_in delta 40 -> 40/40");
+    assertThat(apply(c.transfer("T2", "alice", "carol", "40")))
+        .containsExactly("transfer rejected position.insufficient_available");
+    assertThat(apply(c.close("W")))
+        .containsExactly(
+            "expired S1 filled 190 left 110",
+            "holding founder-nova #6 order_released delta 0 -> 810/810");
+    assertThat(apply(c.place("X3", "bob", "W", "buy", "1", "10")))
+        .containsExactly("rejected X3 window.closed");
+    // a late duplicate of the window's opening does not reopen it
+    assertThat(apply(c.open("W", "continuous", null))).isEmpty();
+    assertThat(processor.book(T).windowId).isNull();
+    assertThat(processor.conservation()).containsEntry(T, true);
+  }
+
+  @Test
+  void shouldUncrossAClosingAuctionAndPublishIndicativePricesOnlyWhenTheyChange() {
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", "10"));
+    assertThat(apply(c.place("X1", "alice", "W", "buy", "5", "11.01")))
+        .containsExactly("rejected X1 order.price_outside_band");
+    apply(c.callPhase("W"));
+    assertThat(apply(c.indicate("W"))).isEmpty();
+    apply(c.place("S1", "founder-nova", "W", "sell", "100", "10"));
+    apply(c.place("B1", "alice", "W", "buy", "60", "10.4"));
+    assertThat(apply(c.indicate("W"))).containsExactly("indicative 10 vol 60 imb 40 sell");
+    assertThat(apply(c.indicate("W"))).isEmpty();
+    apply(c.place("B2", "bob", "W", "buy", "60", "10.2"));
+    assertThat(apply(c.indicate("W"))).containsExactly("indicative 10.2 vol 100 imb 20 buy");
+    List<String> close = apply(c.close("W"));
+    assertThat(close)
+        .containsExactly(
+            "auction true 10.2 vol 100 imb 20 buy",
+            "price 10->10.2 auction_clearing",
+            "trade 60@10.2 alice<-founder-nova",
+            "filled B1 60@10.2 total 60 left 0 avg 10.2 filled",
+            "filled S1 60@10.2 total 60 left 40 avg 10.2 partially_filled",
+            "holding alice #1 purchase delta 60 -> 60/60",
+            "holding founder-nova #3 sale delta -60 -> 940/900",
+            "trade 40@10.2 bob<-founder-nova",
+            "filled B2 40@10.2 total 40 left 20 avg 10.2 partially_filled",
+            "filled S1 40@10.2 total 100 left 0 avg 10.2 filled",
+            "holding bob #1 purchase delta 40 -> 40/40",
+            "holding founder-nova #4 sale delta -40 -> 900/900",
+            "expired B2 filled 40 left 20");
+  }
+
+  @Test
+  void shouldRejectOrdersOfUnknownTokensAndWindowsThatAreNotOpen() {
+    assertThat(apply(c.place("B1", "alice", "W", "buy", "1", "10")))
+        .containsExactly("rejected B1 token.unknown");
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", null));
+    assertThat(apply(c.place("B2", "alice", "OTHER", "buy", "1", "10")))
+        .containsExactly("rejected B2 window.closed");
+    // a rejected order id stays used
+    assertThat(apply(c.place("B2", "alice", "W", "buy", "1", "10"))).isEmpty();
+  }
+
+  @Test
+  void shouldDeriveEventIdsFromTheCommandSoThatAReplayRepeatsThem() {
+    CommandProcessor other = new CommandProcessor(EngineFactory.REFERENCE);
+    List<MatcherCommand> script = new ArrayList<>();
+    script.add(c.register("1000", "10"));
+    script.add(c.open("W", "continuous", null));
+    script.add(c.place("S1", "founder-nova", "W", "sell", "300", "10"));
+    script.add(c.place("B1", "alice", "W", "buy", "100", "10"));
+    List<String> first = new ArrayList<>();
+    List<String> second = new ArrayList<>();
+    for (MatcherCommand command : script) {
+      processor.apply(command).forEach(e -> first.add(e.id() + e.type() + e.data()));
+      other.apply(command).forEach(e -> second.add(e.id() + e.type() + e.data()));
+    }
+    assertThat(first).isEqualTo(second).doesNotHaveDuplicates();
+    assertThat(first.stream().map(s -> s.substring(0, 36)).collect(Collectors.toSet()))
+        .hasSize(first.size());
+  }
+}

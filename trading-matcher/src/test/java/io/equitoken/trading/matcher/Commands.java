@@ -1,0 +1,96 @@
+package io.equitoken.trading.matcher;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.UUID;
+
+/** Builds matcher commands for tests: deterministic ids, a clock that ticks per command. */
+final class Commands {
+
+  static final String ISSUER = "founder-nova";
+  private final String tokenId;
+  private Instant now = Instant.parse("2026-11-27T14:00:00Z");
+  private int seq;
+
+  Commands(String tokenId) {
+    this.tokenId = tokenId;
+  }
+
+  static String uuid(String name) {
+    return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
+  }
+
+  String token() {
+    return tokenId;
+  }
+
+  private String nextId() {
+    return uuid(tokenId + "/command/" + (++seq));
+  }
+
+  private Instant at() {
+    now = now.plusMillis(250);
+    return now;
+  }
+
+  MatcherCommand register(String supply, String issuePrice) {
+    return new MatcherCommand.RegisterToken(
+        nextId(),
+        tokenId,
+        ISSUER,
+        new BigDecimal(supply),
+        new BigDecimal(issuePrice),
+        new BigDecimal("0.01"),
+        BigDecimal.ONE,
+        at());
+  }
+
+  MatcherCommand open(String window, String phase, String band) {
+    return new MatcherCommand.OpenWindow(
+        nextId(), uuid(window), tokenId, phase, band == null ? null : new BigDecimal(band), at());
+  }
+
+  MatcherCommand callPhase(String window) {
+    return new MatcherCommand.StartCallPhase(nextId(), uuid(window), tokenId, at());
+  }
+
+  MatcherCommand indicate(String window) {
+    return new MatcherCommand.Indicate(nextId(), uuid(window), tokenId, at());
+  }
+
+  MatcherCommand close(String window) {
+    return new MatcherCommand.CloseWindow(nextId(), uuid(window), tokenId, at());
+  }
+
+  MatcherCommand place(
+      String order, String owner, String window, String side, String qty, String price) {
+    return new MatcherCommand.PlaceOrder(
+        nextId(),
+        uuid(order),
+        owner,
+        tokenId,
+        uuid(window),
+        side,
+        new BigDecimal(qty),
+        new BigDecimal(price),
+        at());
+  }
+
+  MatcherCommand cancel(String order, String owner) {
+    return new MatcherCommand.CancelOrder(nextId(), uuid(order), owner, tokenId, at());
+  }
+
+  MatcherCommand transfer(String transfer, String from, String to, String qty) {
+    return new MatcherCommand.Transfer(
+        nextId(),
+        uuid(transfer),
+        tokenId,
+        from,
+        to,
+        new BigDecimal(qty),
+        "inheritance",
+        "op-carol",
+        at());
+  }
+}

@@ -1,0 +1,128 @@
+package io.equitoken.trading.matcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.test.KafkaRecords;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Test;
+
+/** A scripted session through a real broker: exactly the expected events, once each. */
+class MatcherFlowIT {
+
+  private final MatcherFixture fixture = new MatcherFixture();
+
+  @Test
+  void shouldPublishExactlyTheSessionsEventsOnceEvenWhenTheRelayRepeatsCommands() throws Exception {
+    // given a session of two tokens: register, open, orders, fills, cancels, a transfer, close
+    String t1 = "70c00000-0000-4000-8000-0000000000a1";
+    String t2 = "70c00000-0000-4000-8000-0000000000a2";
+    Commands a = new Commands(t1);
+    Commands b = new Commands(t2);
+    List<MatcherCommand> commands =
+        List.of(
+            a.register("1000", "9.5"),
+            b.register("500", "20"),
+            a.open("W", "continuous", null),
+            b.open("W", "call", null),
+            a.place("S1", Commands.ISSUER, "W", "sell", "300", "10"),
+            b.place("S1", Commands.ISSUER, "W", "sell", "100", "20"),
+            a.place("B1", "alice", "W", "buy", "100", "10.5"),
+            b.place("B1", "alice", "W", "buy", "40", "21"),
+            b.indicate("W"),
+            a.place("B2", "bob", "W", "buy", "250", "10"),
+            a.place("X1", "alice", "W", "sell", "500", "10"),
+            a.transfer("T1", "alice", "carol", "40"),
+            a.close("W"),
+            b.close("W"),
+            a.place("X2", "bob", "W", "buy", "1", "10"));
+    MatcherConfig config = fixture.config("m1");
+    MatcherTopics.ensure(config);
+    List<ProducerRecord<String, String>> records = new ArrayList<>();
+    for (MatcherCommand c : commands) {
+      ProducerRecord<String, String> r = CommandRecords.record(config.commandsTopic(), c);
+      records.add(r);
+      if (c instanceof MatcherCommand.PlaceOrder) {
+        records.add(r); // the outbox relay retried: the same record twice
+      }
+    }
+    // the same order again under a new command id, and a record that is no command
+    records.add(
+        CommandRecords.record(
+            config.commandsTopic(), a.place("B2", "bob", "W", "buy", "250", "10")));
+    records.add(new ProducerRecord<>(config.commandsTopic(), t1, "not a command"));
+    CommandRecords.send(fixture.bootstrap, records);
+
+    // when the matcher runs until it has caught up
+    List<ConsumerRecord<String, String>> events;
+    try (Matcher matcher = new Matcher(config).start()) {
+      CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(60));
+      events = fixture.events(commands);
+
+      // then exactly the offline translation was published, once, in order per token
+      fixture.checkExactlyOnce(commands, events, matcher.stateHashes(Duration.ofSeconds(10)));
+    }
+    List<String> t1Types =
+        events.stream()
+            .filter(r -> r.key().equals(t1))
+            .map(r -> KafkaRecords.header(r, "ce_type").replace("equitoken.trading.", ""))
+            .toList();
+    assertThat(t1Types)
+        .containsExactly(
+            "holding.changed.v1", // issuance
+            "order.accepted.v1", // S1
+            "holding.changed.v1", // reserved
+            "order.accepted.v1", // B1
+            "trade.executed.v1",
+            "order.filled.v1",
+            "order.filled.v1",
+            "holding.changed.v1",
+            "holding.changed.v1",
+            "price.updated.v1",
+            "order.accepted.v1", // B2: 200 against S1's rest, 50 rest
+            "trade.executed.v1",
+            "order.filled.v1",
+            "order.filled.v1",
+            "holding.changed.v1",
+            "holding.changed.v1",
+            "order.rejected.v1", // X1
+            "transfer.executed.v1",
+            "holding.changed.v1",
+            "holding.changed.v1",
+            "order.expired.v1", // B2's rest at the close
+            "order.rejected.v1"); // X2 after the close
+    List<String> t2Types =
+        events.stream()
+            .filter(r -> r.key().equals(t2))
+            .map(r -> KafkaRecords.header(r, "ce_type").replace("equitoken.trading.", ""))
+            .toList();
+    assertThat(t2Types)
+        .containsExactly(
+            "holding.changed.v1",
+            "order.accepted.v1",
+            "holding.changed.v1",
+            "order.accepted.v1",
+            "auction.indicative.v1",
+            "auction.result.v1",
+            "price.updated.v1",
+            "trade.executed.v1",
+            "order.filled.v1",
+            "order.filled.v1",
+            "holding.changed.v1",
+            "holding.changed.v1",
+            "order.expired.v1",
+            "holding.changed.v1");
+    // the unreadable record went to the dead-letter topic
+    assertThat(
+            CommandRecords.readCommitted(
+                fixture.bootstrap,
+                config.commandsTopic() + ".dlt",
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(20)))
+        .extracting(ConsumerRecord::value)
+        .containsExactly("not a command");
+  }
+}

@@ -1,0 +1,71 @@
+package io.equitoken.trading.matcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.junit.jupiter.api.Test;
+
+/** A second instance joins while commands flow: partitions move with their state, once each. */
+class MatcherRebalanceIT {
+
+  private final MatcherFixture fixture = new MatcherFixture();
+
+  @Test
+  void shouldKeepEveryGuaranteeWhenASecondInstanceJoinsMidStream() throws Exception {
+    List<String> tokens =
+        List.of(
+            "70c00000-0000-4000-8000-0000000000d1",
+            "70c00000-0000-4000-8000-0000000000d2",
+            "70c00000-0000-4000-8000-0000000000d3",
+            "70c00000-0000-4000-8000-0000000000d4",
+            "70c00000-0000-4000-8000-0000000000d5",
+            "70c00000-0000-4000-8000-0000000000d6");
+    List<MatcherCommand> commands = Sessions.random(11, tokens, 100);
+    MatcherConfig first = fixture.config("m1");
+    MatcherConfig second = fixture.config("m2");
+    MatcherTopics.ensure(first);
+    int half = commands.size() / 2;
+
+    try (Matcher m1 = new Matcher(first).start();
+        KafkaProducer<String, String> producer = CommandRecords.producer(fixture.bootstrap)) {
+      // given m1 alone working through the first half, sent in small bursts
+      for (MatcherCommand c : commands.subList(0, half)) {
+        producer.send(CommandRecords.record(first.commandsTopic(), c));
+      }
+      producer.flush();
+      Map<String, Long> hashes = new HashMap<>();
+      // when m2 joins while the second half arrives
+      try (Matcher m2 = new Matcher(second).start()) {
+        int sent = half;
+        while (sent < commands.size()) {
+          int until = Math.min(commands.size(), sent + 20);
+          for (MatcherCommand c : commands.subList(sent, until)) {
+            producer.send(CommandRecords.record(first.commandsTopic(), c));
+          }
+          producer.flush();
+          sent = until;
+          Thread.sleep(50);
+        }
+        CommandRecords.awaitCaughtUp(first, Duration.ofSeconds(90));
+        awaitAssigned(m2);
+        assertThat(m1.assignedPartitions()).doesNotContainAnyElementsOf(m2.assignedPartitions());
+        hashes.putAll(m1.stateHashes(Duration.ofSeconds(10)));
+        hashes.putAll(m2.stateHashes(Duration.ofSeconds(10)));
+      }
+      // then every event once, and both instances' states together equal a clean replay
+      fixture.checkExactlyOnce(commands, fixture.events(commands), hashes);
+    }
+  }
+
+  private static void awaitAssigned(Matcher matcher) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (matcher.assignedPartitions().isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertThat(matcher.assignedPartitions()).as("partitions of the second instance").isNotEmpty();
+  }
+}
