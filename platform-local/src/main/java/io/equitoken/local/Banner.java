@@ -57,8 +57,10 @@ final class Banner {
         .filter(url -> platform.runningServices().contains("webhook-service"))
         .ifPresent(
             url -> {
-              out.println("  Webhooks: subscribe the demo receiver (deliveries land in "
-                  + relative(project, platform.demoReceiverLog()) + "):");
+              out.println(
+                  "  Webhooks: subscribe the demo receiver (deliveries land in "
+                      + relative(project, platform.demoReceiverLog())
+                      + "):");
               out.println(
                   "    curl --cacert "
                       + cert

@@ -64,8 +64,7 @@ final class DemoReceiver implements AutoCloseable {
                     + text.replace('\n', ' ')
                     + System.lineSeparator();
             Files.createDirectories(log.getParent());
-            Files.writeString(
-                log, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(log, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             exchange.sendResponseHeaders(204, -1);
           } finally {
             exchange.close();
