@@ -1,5 +1,6 @@
 package io.equitoken.platform.events;
 
+import io.equitoken.platform.core.BoundedPurge;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -7,9 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Deletes published outbox rows and processed-event ids older than their retention windows (ADR
@@ -57,11 +56,8 @@ public class EventRetention implements SmartLifecycle {
   }
 
   private Mono<Long> batches(DatabaseClient.GenericExecuteSpec delete) {
-    int batch = properties.batchSize();
-    return Flux.range(0, Math.max(1, properties.maxBatches()))
-        .concatMap(i -> delete.fetch().rowsUpdated())
-        .takeUntil(deleted -> deleted < batch)
-        .reduce(0L, Long::sum);
+    return BoundedPurge.inBatches(
+        properties.batchSize(), properties.maxBatches(), () -> delete.fetch().rowsUpdated());
   }
 
   @Override
@@ -70,18 +66,11 @@ public class EventRetention implements SmartLifecycle {
       return;
     }
     schedule =
-        Flux.interval(properties.interval(), Schedulers.parallel())
-            .onBackpressureDrop()
-            .concatMap(
-                tick ->
-                    purge()
-                        .doOnNext(p -> log.debug("Event retention purged {}", p))
-                        .onErrorResume(
-                            e -> {
-                              log.warn("Event retention purge failed", e);
-                              return Mono.empty();
-                            }))
-            .subscribe();
+        BoundedPurge.every(
+            properties.interval(),
+            this::purge,
+            p -> log.debug("Event retention purged {}", p),
+            e -> log.warn("Event retention purge failed", e));
   }
 
   @Override

@@ -1,14 +1,13 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.core.BoundedPurge;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Deletes idempotency records older than the retention window, in bounded batches (at most {@code
@@ -33,11 +32,10 @@ public class IdempotencyPurger implements SmartLifecycle {
   /** One purge run; answers how many records were deleted. */
   public Mono<Long> purgeExpired() {
     Instant cutoff = Instant.now(clock).minus(properties.retention());
-    int batch = properties.purgeBatchSize();
-    return Flux.range(0, Math.max(1, properties.purgeMaxBatches()))
-        .concatMap(i -> store.purgeBatch(cutoff, batch))
-        .takeUntil(deleted -> deleted < batch)
-        .reduce(0L, Long::sum);
+    return BoundedPurge.inBatches(
+        properties.purgeBatchSize(),
+        properties.purgeMaxBatches(),
+        () -> store.purgeBatch(cutoff, properties.purgeBatchSize()));
   }
 
   @Override
@@ -46,18 +44,11 @@ public class IdempotencyPurger implements SmartLifecycle {
       return;
     }
     schedule =
-        Flux.interval(properties.purgeInterval(), Schedulers.parallel())
-            .onBackpressureDrop()
-            .concatMap(
-                tick ->
-                    purgeExpired()
-                        .doOnNext(n -> log.debug("Purged {} expired idempotency records", n))
-                        .onErrorResume(
-                            e -> {
-                              log.warn("Purging expired idempotency records failed", e);
-                              return Mono.empty();
-                            }))
-            .subscribe();
+        BoundedPurge.every(
+            properties.purgeInterval(),
+            this::purgeExpired,
+            n -> log.debug("Purged {} expired idempotency records", n),
+            e -> log.warn("Purging expired idempotency records failed", e));
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.equitoken.listings.config;
+package io.equitoken.platform.web;
 
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -9,10 +9,12 @@ import tools.jackson.databind.type.LogicalType;
 
 /**
  * JSON types are part of the contract: {@code "supply": "100"} or {@code "name": 42} is a wrong
- * type and answers 400, instead of being quietly converted.
+ * type and answers 400, instead of being quietly converted. Not auto-configured (identity and
+ * compliance keep Jackson's coercions): a service opts in with
+ * {@code @Import(StrictJsonTypes.class)}.
  */
-@Configuration
-class StrictJson {
+@Configuration(proxyBeanMethods = false)
+public class StrictJsonTypes {
 
   @Bean
   JsonMapperBuilderCustomizer strictScalarTypes() {
