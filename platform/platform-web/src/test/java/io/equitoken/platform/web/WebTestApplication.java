@@ -6,6 +6,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -28,6 +29,7 @@ class WebTestApplication {
   RoleMatrix roleMatrix() {
     return RoleMatrix.builder()
         .anonymous(HttpMethod.GET, "/public")
+        .anonymous(HttpMethod.GET, "/later")
         .allow(HttpMethod.GET, "/things/{id}", Roles.INVESTOR, Roles.OPERATOR)
         .allow(HttpMethod.POST, "/things", Roles.OPERATOR)
         .anonymous(HttpMethod.GET, "/refused")
@@ -99,6 +101,12 @@ class WebTestApplication {
     @GetMapping("/public")
     Map<String, String> open() {
       return Map.of("hello", "world");
+    }
+
+    /** Answered from another thread, as a handler waiting on a database or a peer is. */
+    @GetMapping("/later")
+    Mono<Map<String, String>> later() {
+      return Mono.delay(Duration.ofMillis(1)).thenReturn(Map.of("hello", "later"));
     }
 
     @GetMapping("/things/{id}")
