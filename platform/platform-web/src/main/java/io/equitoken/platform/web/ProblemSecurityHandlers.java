@@ -1,6 +1,5 @@
 package io.equitoken.platform.web;
 
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
@@ -15,28 +14,6 @@ import reactor.core.publisher.Mono;
  */
 public class ProblemSecurityHandlers
     implements ServerAuthenticationEntryPoint, ServerAccessDeniedHandler {
-
-  /** Bodies up to this size are read and dropped before a refusal is written; larger ones not. */
-  static final long DRAIN_LIMIT = 64 * 1024;
-
-  /**
-   * A refusal is written before the request body was read. Reactor Netty 1.3.6 can then leave the
-   * client's next keep-alive request unread for good (reactor-netty issues 4188/4361), so a small
-   * body is read and dropped first; the connection then goes on as after any other request.
-   */
-  static Mono<Void> afterDrainingBody(ServerWebExchange exchange, Mono<Void> answer) {
-    long length = exchange.getRequest().getHeaders().getContentLength();
-    if (length <= 0 || length > DRAIN_LIMIT) {
-      return answer;
-    }
-    return exchange
-        .getRequest()
-        .getBody()
-        .doOnNext(DataBufferUtils::release)
-        .then()
-        .onErrorResume(e -> Mono.empty())
-        .then(answer);
-  }
 
   @Override
   public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException ex) {
@@ -59,25 +36,21 @@ public class ProblemSecurityHandlers
                 "unauthenticated",
                 "Unauthorized",
                 "A bearer token is required; request one at POST /auth/token.");
-    return afterDrainingBody(exchange, Mono.defer(() -> ProblemWriter.write(exchange, problem)));
+    return ProblemWriter.write(exchange, problem);
   }
 
   @Override
   public Mono<Void> handle(ServerWebExchange exchange, AccessDeniedException denied) {
-    return afterDrainingBody(
+    return ProblemWriter.write(
         exchange,
-        Mono.defer(
-            () ->
-                ProblemWriter.write(
-                    exchange,
-                    Problem.of(
-                        403,
-                        "forbidden",
-                        "Forbidden",
-                        "Your roles do not allow "
-                            + exchange.getRequest().getMethod()
-                            + " "
-                            + exchange.getRequest().getPath().value()
-                            + "."))));
+        Problem.of(
+            403,
+            "forbidden",
+            "Forbidden",
+            "Your roles do not allow "
+                + exchange.getRequest().getMethod()
+                + " "
+                + exchange.getRequest().getPath().value()
+                + "."));
   }
 }
