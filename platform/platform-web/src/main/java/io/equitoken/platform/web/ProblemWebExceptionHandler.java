@@ -21,6 +21,7 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 import org.springframework.web.server.WebExceptionHandler;
+import org.springframework.web.util.DisconnectedClientHelper;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
@@ -28,7 +29,10 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 /**
  * Turns every exception that reaches the web layer into RFC 9457 problem+json, framework ones
  * included, so that no client ever sees a stack trace or Spring's default error page. Runs before
- * Spring Boot's own handler (order -2 &lt; -1).
+ * Spring Boot's own handler (order -2 &lt; -1). A client that went away (Reactor Netty's {@code
+ * AbortedException} "Connection has been closed BEFORE send operation", connection reset, broken
+ * pipe: Spring's {@link DisconnectedClientHelper}) is logged at DEBUG without a stack trace and
+ * gets no answer; a 5xx is logged at ERROR with its stack trace.
  */
 @Order(-2)
 public class ProblemWebExceptionHandler implements WebExceptionHandler {
@@ -37,6 +41,18 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
 
   @Override
   public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
+    if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
+      // The client went away (closed the connection, reset it): nothing to answer to and nothing
+      // wrong here, so no ERROR and no stack trace, only a trace of it for debugging.
+      if (log.isDebugEnabled()) {
+        log.debug(
+            "Client went away during {} {}: {}",
+            exchange.getRequest().getMethod(),
+            exchange.getRequest().getPath(),
+            ex.toString());
+      }
+      return Mono.empty();
+    }
     Problem problem = toProblem(ex);
     if (problem.status() >= 500) {
       log.error(
