@@ -131,4 +131,49 @@ class GatewayRateLimitIT extends GatewayItSupport {
         .expectHeader()
         .valueEquals("RateLimit-Remaining", Integer.toString(CAPACITY - 1));
   }
+
+  @Test
+  void shouldGiveTheOperatorsBenchmarkKeysABucketOfTheirOwn() {
+    // given a token of the configured benchmark key, and one of a normal key
+    String benchmark =
+        TestJwtIssuer.tokenWithClaims(
+            java.util.Map.of("azp", BENCHMARK_KEY), "load-test", "operator");
+    String normal =
+        TestJwtIssuer.tokenWithClaims(
+            java.util.Map.of("azp", "key-" + UUID.randomUUID()), "inv-b", "investor");
+
+    // when both call more often than the normal burst allows
+    for (int i = 0; i < CAPACITY + 5; i++) {
+      EntityExchangeResult<byte[]> ok =
+          client
+              .get()
+              .uri("/listings")
+              .header("Authorization", "Bearer " + benchmark)
+              .exchange()
+              .expectStatus()
+              .isOk()
+              .expectBody()
+              .returnResult();
+      assertThat(ok.getResponseHeaders().getFirst("RateLimit-Limit"))
+          .isEqualTo(Integer.toString(BENCHMARK_RATE));
+    }
+    for (int i = 0; i < CAPACITY; i++) {
+      client
+          .get()
+          .uri("/listings")
+          .header("Authorization", "Bearer " + normal)
+          .exchange()
+          .expectStatus()
+          .isOk();
+    }
+
+    // then only the normal key is limited
+    client
+        .get()
+        .uri("/listings")
+        .header("Authorization", "Bearer " + normal)
+        .exchange()
+        .expectStatus()
+        .isEqualTo(429);
+  }
 }

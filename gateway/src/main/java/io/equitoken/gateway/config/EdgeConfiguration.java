@@ -28,7 +28,9 @@ class EdgeConfiguration {
     return new RateLimitWebFilter(
         new RateLimiter(limits.authenticated(), limits.maxTrackedKeys()),
         new RateLimiter(limits.anonymous(), limits.maxTrackedKeys()),
-        clientAddresses(limits.trustedProxyHops()));
+        clientAddresses(limits.trustedProxyHops()),
+        new RateLimiter(limits.benchmark(), limits.maxTrackedKeys()),
+        limits.benchmarkClients());
   }
 
   /**

@@ -1,9 +1,13 @@
 package io.equitoken.gateway.config;
 
+import io.equitoken.gateway.ratelimit.ClientKey;
 import io.equitoken.gateway.ratelimit.RateLimit;
 import io.equitoken.gateway.routing.Upstream;
 import java.net.URI;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -29,7 +33,8 @@ public record GatewaySettings(
     tradingUri = orDefault(tradingUri, 8084);
     complianceUri = orDefault(complianceUri, 8085);
     webhookUri = orDefault(webhookUri, 8086);
-    rateLimit = rateLimit == null ? new RateLimits(0, 0, null, 0, 0, null, 0, 0) : rateLimit;
+    rateLimit =
+        rateLimit == null ? new RateLimits(0, 0, null, 0, 0, null, 0, 0, null, null, 0) : rateLimit;
     circuitBreaker =
         circuitBreaker == null ? new CircuitBreaker(null, 0, 0, 0, null) : circuitBreaker;
   }
@@ -55,6 +60,12 @@ public record GatewaySettings(
    * {@code trustedProxyHops} &gt; 0 takes the client address from {@code X-Forwarded-For} as
    * written by that many trusted proxies in front of the gateway. {@code enabled=false} switches
    * limits off.
+   *
+   * <p>{@code benchmarkKeys} (API keys, i.e. a token's {@code azp}) and {@code benchmarkAddresses}
+   * (client addresses of anonymous calls) are an operator setting for load tests: they draw from a
+   * bucket of their own of {@code benchmarkRate} calls per second (burst the same), so a benchmark
+   * measures capacity and not the limiter, while every other caller keeps the normal limits. Empty
+   * by default.
    */
   public record RateLimits(
       int capacity,
@@ -64,7 +75,10 @@ public record GatewaySettings(
       int anonymousRefillTokens,
       Duration anonymousRefillPeriod,
       int maxTrackedKeys,
-      int trustedProxyHops) {
+      int trustedProxyHops,
+      List<String> benchmarkKeys,
+      List<String> benchmarkAddresses,
+      int benchmarkRate) {
 
     public RateLimits {
       capacity = capacity > 0 ? capacity : 100;
@@ -75,6 +89,21 @@ public record GatewaySettings(
       anonymousRefillPeriod =
           anonymousRefillPeriod != null ? anonymousRefillPeriod : Duration.ofSeconds(1);
       maxTrackedKeys = maxTrackedKeys > 0 ? maxTrackedKeys : 100_000;
+      benchmarkKeys = benchmarkKeys == null ? List.of() : List.copyOf(benchmarkKeys);
+      benchmarkAddresses = benchmarkAddresses == null ? List.of() : List.copyOf(benchmarkAddresses);
+      benchmarkRate = benchmarkRate > 0 ? benchmarkRate : 1_000_000;
+    }
+
+    public RateLimit benchmark() {
+      return new RateLimit(benchmarkRate, benchmarkRate, Duration.ofSeconds(1));
+    }
+
+    /** The {@link ClientKey} values of the benchmark callers. */
+    public Set<String> benchmarkClients() {
+      Set<String> clients = new HashSet<>();
+      benchmarkKeys.forEach(key -> clients.add(ClientKey.authenticated(key, null).value()));
+      benchmarkAddresses.forEach(address -> clients.add(ClientKey.anonymous(address).value()));
+      return Set.copyOf(clients);
     }
 
     public RateLimit authenticated() {

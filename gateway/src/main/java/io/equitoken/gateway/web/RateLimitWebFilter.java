@@ -6,6 +6,7 @@ import io.equitoken.gateway.ratelimit.RateLimiter;
 import io.equitoken.platform.web.Problem;
 import io.equitoken.platform.web.ProblemWriter;
 import java.net.InetSocketAddress;
+import java.util.Set;
 import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolver;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
@@ -32,12 +33,36 @@ public class RateLimitWebFilter implements WebFilter, Ordered {
   private final RateLimiter authenticated;
   private final RateLimiter anonymous;
   private final RemoteAddressResolver addresses;
+  private final RateLimiter benchmark;
+  private final Set<String> benchmarkClients;
 
   public RateLimitWebFilter(
       RateLimiter authenticated, RateLimiter anonymous, RemoteAddressResolver addresses) {
+    this(authenticated, anonymous, addresses, null, Set.of());
+  }
+
+  /**
+   * {@code benchmarkClients} ({@link ClientKey} values) draw from {@code benchmark} instead: the
+   * operator's load-test callers (docs/services/gateway.md).
+   */
+  public RateLimitWebFilter(
+      RateLimiter authenticated,
+      RateLimiter anonymous,
+      RemoteAddressResolver addresses,
+      RateLimiter benchmark,
+      Set<String> benchmarkClients) {
     this.authenticated = authenticated;
     this.anonymous = anonymous;
     this.addresses = addresses;
+    this.benchmark = benchmark;
+    this.benchmarkClients = Set.copyOf(benchmarkClients);
+  }
+
+  private RateLimiter limiterFor(ClientKey key) {
+    if (benchmark != null && benchmarkClients.contains(key.value())) {
+      return benchmark;
+    }
+    return key.anonymous() ? anonymous : authenticated;
   }
 
   @Override
@@ -55,7 +80,7 @@ public class RateLimitWebFilter implements WebFilter, Ordered {
   }
 
   private Mono<Void> limit(ClientKey key, ServerWebExchange exchange, WebFilterChain chain) {
-    RateDecision decision = (key.anonymous() ? anonymous : authenticated).tryAcquire(key.value());
+    RateDecision decision = limiterFor(key).tryAcquire(key.value());
     ServerHttpResponse response = exchange.getResponse();
     if (!decision.allowed()) {
       setHeaders(response.getHeaders(), decision);

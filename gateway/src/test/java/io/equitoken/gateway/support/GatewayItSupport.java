@@ -33,6 +33,8 @@ import reactor.netty.http.client.HttpClient;
       "equitoken.gateway.rate-limit.refill-period=30s",
       "equitoken.gateway.rate-limit.anonymous-capacity=1000",
       "equitoken.gateway.rate-limit.anonymous-refill-tokens=100",
+      "equitoken.gateway.rate-limit.benchmark-keys=" + GatewayItSupport.BENCHMARK_KEY,
+      "equitoken.gateway.rate-limit.benchmark-rate=" + GatewayItSupport.BENCHMARK_RATE,
       "equitoken.gateway.circuit-breaker.timeout=2s",
       "equitoken.gateway.circuit-breaker.minimum-calls=5",
       "equitoken.gateway.circuit-breaker.sliding-window-size=10",
@@ -42,6 +44,8 @@ public abstract class GatewayItSupport {
 
   public static final String TLS_DIR = "target/it-tls";
   public static final int CAPACITY = 20;
+  public static final String BENCHMARK_KEY = "it-benchmark-key";
+  public static final int BENCHMARK_RATE = 100_000;
 
   @LocalServerPort protected int port;
 
