@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Load harness for a RUNNING platform (`./equitoken up`); it starts nothing itself. Measures every
+# request directly at its service and through the gateway, in one run, with wrk (Debian's package,
+# installed here if missing). Loopback only; every wrk run is bounded by DURATION.
+#
+#   benchmarks/load/run.sh                 # defaults below; results as Markdown rows on stdout
+#   DURATION=20s CONNECTIONS=16 benchmarks/load/run.sh
+#
+# The gateway must give the benchmark caller a rate limit of its own, or this measures the limiter:
+#   EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=demo-operator \
+#   EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_ADDRESSES=127.0.0.1 ./equitoken up
+# (docs/services/gateway.md, docs/benchmarks.md). The script checks RateLimit-Limit and stops if not.
+set -euo pipefail
+
+OFFSET=${PORT_OFFSET:-0}
+GATEWAY=${GATEWAY:-https://localhost:$((8443 + OFFSET))}
+IDENTITY=${IDENTITY:-http://localhost:$((8081 + OFFSET))}
+LISTINGS=${LISTINGS:-http://localhost:$((8082 + OFFSET))}
+PORTFOLIO=${PORTFOLIO:-http://localhost:$((8083 + OFFSET))}
+TRADING=${TRADING:-http://localhost:$((8084 + OFFSET))}
+API_KEY=${API_KEY:-demo-operator}
+SECRET=${SECRET:-demo-operator-secret-change-me}
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-16}
+THREADS=${THREADS:-2}
+
+for url in "$GATEWAY" "$IDENTITY" "$LISTINGS" "$PORTFOLIO" "$TRADING"; do
+  case "$url" in
+    http://localhost:*|https://localhost:*|http://127.0.0.1:*|https://127.0.0.1:*) ;;
+    *) echo "loopback only: $url" >&2; exit 64 ;;
+  esac
+done
+if ! command -v wrk >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
+  else
+    echo "wrk is missing: sudo apt-get install -y wrk" >&2; exit 1
+  fi
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+curl_json() { curl -sS --max-time 10 -k "$@"; }
+field() { sed -nE "s/.*\"$1\":\"([^\"]+)\".*/\1/p"; }
+
+token=$(curl_json "$IDENTITY/auth/token" -H 'Content-Type: application/json' \
+  -d "{\"apiKey\":\"$API_KEY\",\"secret\":\"$SECRET\"}" | field accessToken)
+[ -n "$token" ] || { echo "no token from $IDENTITY/auth/token for $API_KEY" >&2; exit 1; }
+auth="Authorization: Bearer $token"
+listing=$(curl_json "$LISTINGS/listings?limit=1" -H "$auth" | field id | head -1)
+token_id=$(curl_json "$LISTINGS/listings/$listing" -H "$auth" | field tokenId | head -1)
+[ -n "$listing" ] || { echo "no listing at $LISTINGS/listings (start with demo data)" >&2; exit 1; }
+
+limit=$(curl_json -o /dev/null -D - "$GATEWAY/listings/$listing" -H "$auth" \
+  | tr -d '\r' | sed -nE 's/^[Rr]ate[Ll]imit-[Ll]imit: *//p')
+if [ -z "$limit" ] || [ "$limit" -lt 100000 ]; then
+  echo "the gateway limits $API_KEY to ${limit:-?} calls: start it with" >&2
+  echo "  EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=$API_KEY EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_ADDRESSES=127.0.0.1" >&2
+  exit 1
+fi
+
+cat > "$work/post-token.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"apiKey":"$API_KEY","secret":"$SECRET"}'
+LUA
+echo 'wrk.method = "GET"' > "$work/get.lua"
+
+# wrk's latency in ms ("812.00us", "1.20ms", "2.01s")
+to_ms() {
+  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /[0-9]s$/ && v !~ /ms$/) n *= 1000; printf "%.2f", n }'
+}
+
+# run <label> <hop> <connections> <threads> <lua> <url> [header]
+run() {
+  local label=$1 hop=$2 c=$3 t=$4 lua=$5 url=$6 header=${7:-X-Bench: 1}
+  local load out
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  out=$(wrk -t"$t" -c"$c" -d"$DURATION" --timeout 5s --latency -s "$work/$lua" -H "$header" "$url" 2>&1)
+  local rps p50 p99 non2xx errors
+  rps=$(awk '/^Requests\/sec/ { printf "%d", $2 }' <<<"$out")
+  p50=$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")
+  p99=$(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$out")")
+  non2xx=$(awk '/Non-2xx/ { print $NF }' <<<"$out"); non2xx=${non2xx:-0}
+  errors=$(awk '/Socket errors/ { print $0 }' <<<"$out" | sed 's/^ *Socket errors: *//')
+  echo "| $label | $hop | $c | $rps | $p50 | $p99 | $non2xx${errors:+ ($errors)} | $load |"
+}
+
+echo "# $(date -u +%FT%TZ) $(nproc) cores, $(uptime | sed 's/.*load/load/'); wrk $DURATION, $THREADS threads"
+echo "| request | hop | connections | req/s | p50 ms | p99 ms | non-2xx | load (1 min) |"
+echo "|---|---|---|---|---|---|---|---|"
+measure() {  # measure <label> <lua> <direct base> <path> [header]
+  local label=$1 lua=$2 base=$3 path=$4 header=${5:-X-Bench: 1}
+
+  wrk -t1 -c4 -d3s -s "$work/$lua" -H "$header" "$base$path" >/dev/null 2>&1 || true
+  wrk -t1 -c4 -d3s -s "$work/$lua" -H "$header" "$GATEWAY$path" >/dev/null 2>&1 || true
+  run "$label" direct "$CONNECTIONS" "$THREADS" "$lua" "$base$path" "$header"
+  run "$label" gateway "$CONNECTIONS" "$THREADS" "$lua" "$GATEWAY$path" "$header"
+  run "$label" direct 1 1 "$lua" "$base$path" "$header"
+  run "$label" gateway 1 1 "$lua" "$GATEWAY$path" "$header"
+}
+measure "GET /listings/{id}" get.lua "$LISTINGS" "/listings/$listing" "$auth"
+measure "GET /listings" get.lua "$LISTINGS" "/listings" "$auth"
+[ -n "$token_id" ] && measure "GET /tokens/{id}" get.lua "$LISTINGS" "/tokens/$token_id" "$auth"
+measure "POST /auth/token" post-token.lua "$IDENTITY" "/auth/token"
+# Order intake and portfolio reads: measured once their services run (skipped while they do not).
+if curl_json -o /dev/null -f "$PORTFOLIO/actuator/health" 2>/dev/null; then
+  measure "GET /investor/portfolio" get.lua "$PORTFOLIO" "/investor/portfolio" "$auth"
+else
+  echo "| GET /investor/portfolio | – | – | portfolio-service not running | | | | |"
+fi
+if curl_json -o /dev/null -f "$TRADING/actuator/health" 2>/dev/null; then
+  echo "| POST /trade | – | – | not scripted yet: needs an investor with funds and an Idempotency-Key per order | | | | |"
+else
+  echo "| POST /trade | – | – | trading-service not running | | | | |"
+fi
