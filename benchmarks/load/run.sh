@@ -41,7 +41,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 curl_json() { curl -sS --max-time 10 -k "$@"; }
-field() { sed -nE "s/.*\"$1\":\"([^\"]+)\".*/\1/p"; }
+field() { grep -o "\"$1\":\"[^\"]*\"" | head -1 | cut -d'"' -f4; }   # first "name":"value"
 
 token=$(curl_json "$IDENTITY/auth/token" -H 'Content-Type: application/json' \
   -d "{\"apiKey\":\"$API_KEY\",\"secret\":\"$SECRET\"}" | field accessToken)
