@@ -3,6 +3,7 @@ package io.equitoken.platform.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.KeepAliveConnection;
+import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -36,6 +37,7 @@ class KeepAliveRefusalIT {
   @DynamicPropertySource
   static void jwt(DynamicPropertyRegistry registry) {
     TestJwtIssuer.register(registry);
+    TestInfrastructure.registerDatabase(registry, "platformweb");
   }
 
   @LocalServerPort int port;
