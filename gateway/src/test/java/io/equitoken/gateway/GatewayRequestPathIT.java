@@ -1,0 +1,43 @@
+package io.equitoken.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.gateway.support.GatewayItSupport;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4jBulkheadProvider;
+import org.springframework.cloud.gateway.filter.headers.observation.ObservedRequestHttpHeadersFilter;
+import org.springframework.context.ApplicationContext;
+
+/**
+ * The request path carries no per-request work whose result nobody reads (issue 12,
+ * docs/benchmarks.md): no observations of the security filter chain or of the HTTP exchange, none
+ * of the gateway's proxied calls, no bulkhead around the circuit breaker. The breaker itself stays.
+ */
+class GatewayRequestPathIT extends GatewayItSupport {
+
+  @Autowired ObservationRegistry observations;
+
+  @Autowired ApplicationContext context;
+
+  @Test
+  void shouldNotObserveTheSecurityFilterChainOrTheExchange() {
+    assertThat(Observation.start("spring.security.filterchains", observations).isNoop()).isTrue();
+    assertThat(Observation.start("spring.security.authentications", observations).isNoop())
+        .isTrue();
+    assertThat(Observation.start("http.server.requests", observations).isNoop()).isTrue();
+  }
+
+  @Test
+  void shouldProxyWithoutObservationOrBulkheadButWithTheCircuitBreaker() {
+    assertThat(context.getBeanNamesForType(ObservedRequestHttpHeadersFilter.class)).isEmpty();
+    assertThat(context.getBeanNamesForType(ReactiveResilience4jBulkheadProvider.class)).isEmpty();
+    assertThat(
+            context.getBeanNamesForType(
+                org.springframework.cloud.client.circuitbreaker.ReactiveCircuitBreakerFactory
+                    .class))
+        .isNotEmpty();
+  }
+}
