@@ -7,7 +7,7 @@
 #   DURATION=20s CONNECTIONS=16 benchmarks/load/run.sh
 #
 # The gateway must give the benchmark caller a rate limit of its own, or this measures the limiter:
-#   EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=demo-operator \
+#   EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=demo-operator,demo-investor \
 #   EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_ADDRESSES=127.0.0.1 ./equitoken up
 # (docs/services/gateway.md, docs/benchmarks.md). The script checks RateLimit-Limit and stops if not.
 set -euo pipefail
@@ -20,6 +20,9 @@ PORTFOLIO=${PORTFOLIO:-http://localhost:$((8083 + OFFSET))}
 TRADING=${TRADING:-http://localhost:$((8084 + OFFSET))}
 API_KEY=${API_KEY:-demo-operator}
 SECRET=${SECRET:-demo-operator-secret-change-me}
+# investor reads (GET /investor/portfolio) need an investor: the demo key of inv-alice
+INVESTOR_KEY=${INVESTOR_KEY:-demo-investor}
+INVESTOR_SECRET=${INVESTOR_SECRET:-$INVESTOR_KEY-secret}
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-16}
 THREADS=${THREADS:-2}
@@ -47,6 +50,9 @@ token=$(curl_json "$IDENTITY/auth/token" -H 'Content-Type: application/json' \
   -d "{\"apiKey\":\"$API_KEY\",\"secret\":\"$SECRET\"}" | field accessToken)
 [ -n "$token" ] || { echo "no token from $IDENTITY/auth/token for $API_KEY" >&2; exit 1; }
 auth="Authorization: Bearer $token"
+investor_token=$(curl_json "$IDENTITY/auth/token" -H 'Content-Type: application/json' \
+  -d "{\"apiKey\":\"$INVESTOR_KEY\",\"secret\":\"$INVESTOR_SECRET\"}" | field accessToken)
+investor_auth="Authorization: Bearer ${investor_token:-none}"
 listing=$(curl_json "$LISTINGS/listings?limit=1" -H "$auth" | field id | head -1)
 token_id=$(curl_json "$LISTINGS/listings/$listing" -H "$auth" | field tokenId | head -1)
 [ -n "$listing" ] || { echo "no listing at $LISTINGS/listings (start with demo data)" >&2; exit 1; }
@@ -55,7 +61,7 @@ limit=$(curl_json -o /dev/null -D - "$GATEWAY/listings/$listing" -H "$auth" \
   | tr -d '\r' | sed -nE 's/^[Rr]ate[Ll]imit-[Ll]imit: *//p')
 if [ -z "$limit" ] || [ "$limit" -lt 100000 ]; then
   echo "the gateway limits $API_KEY to ${limit:-?} calls: start it with" >&2
-  echo "  EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=$API_KEY EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_ADDRESSES=127.0.0.1" >&2
+  echo "  EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=$API_KEY,$INVESTOR_KEY EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_ADDRESSES=127.0.0.1" >&2
   exit 1
 fi
 
@@ -104,8 +110,10 @@ measure "GET /listings" get.lua "$LISTINGS" "/listings" "$auth"
 [ -n "$token_id" ] && measure "GET /tokens/{id}" get.lua "$LISTINGS" "/tokens/$token_id" "$auth"
 measure "POST /auth/token" post-token.lua "$IDENTITY" "/auth/token"
 # Order intake and portfolio reads: measured once their services run (skipped while they do not).
-if curl_json -o /dev/null -f "$PORTFOLIO/actuator/health" 2>/dev/null; then
-  measure "GET /investor/portfolio" get.lua "$PORTFOLIO" "/investor/portfolio" "$auth"
+if [ -z "$investor_token" ]; then
+  echo "| GET /investor/portfolio | – | – | no token for $INVESTOR_KEY | | | | |"
+elif curl_json -o /dev/null -f "$PORTFOLIO/actuator/health" 2>/dev/null; then
+  measure "GET /investor/portfolio" get.lua "$PORTFOLIO" "/investor/portfolio" "$investor_auth"
 else
   echo "| GET /investor/portfolio | – | – | portfolio-service not running | | | | |"
 fi
