@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.config;
 
+import io.equitoken.trading.matcher.MatcherConfig;
 import io.equitoken.trading.service.history.HistoryStore;
 import io.equitoken.trading.service.history.MarketResults;
 import io.equitoken.trading.service.history.PriceHistory;
@@ -19,10 +20,14 @@ import io.equitoken.trading.service.window.WindowRules;
 import io.equitoken.trading.service.window.WindowService;
 import io.equitoken.trading.service.window.WindowStore;
 import java.time.Clock;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.TopicBuilder;
@@ -107,6 +112,36 @@ class ServiceConfiguration {
   @Bean
   PriceHistory priceHistory(HistoryStore history) {
     return new PriceHistory(history);
+  }
+
+  /**
+   * The matcher, embedded: every instance serves some partitions of {@code trading.orders.v1}
+   * (docs/services/trading-service.md, "Partitioning"). Off with {@code
+   * equitoken.trading.matcher.enabled=false} (tests that play the matcher's part by hand).
+   */
+  @Bean
+  @ConditionalOnProperty(
+      name = "equitoken.trading.matcher.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  MatcherRunner matcherRunner(
+      KafkaProperties kafka,
+      TradingProperties properties,
+      @Value("${equitoken.events.source:/trading-service}") String source) {
+    TradingProperties.Matcher m = properties.matcher();
+    return new MatcherRunner(
+        MatcherConfig.builder(String.join(",", kafka.getBootstrapServers()))
+            .instanceId(m.instanceId())
+            .groupId(m.groupId())
+            .commandsTopic(Outbox.COMMANDS)
+            .eventsTopic(Outbox.EVENTS)
+            .source(source)
+            .partitions(properties.partitions())
+            .snapshotEveryCommands(m.snapshotEveryCommands())
+            .snapshotEvery(m.snapshotEvery())
+            .extraConsumer(Map.copyOf(kafka.getProperties()))
+            .extraProducer(Map.copyOf(kafka.getProperties()))
+            .build());
   }
 
   /** Commands to the matcher, keyed by token: partitions bound how many matchers work at once. */

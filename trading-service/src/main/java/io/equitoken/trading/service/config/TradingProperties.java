@@ -5,19 +5,43 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * {@code equitoken.trading.*}: topic partitions, how often the window clock ticks, how often a call
- * phase asks for an indicative price, and the longest window an operator may schedule.
+ * phase asks for an indicative price, the longest window an operator may schedule, and the embedded
+ * matcher.
  */
 @ConfigurationProperties("equitoken.trading")
 record TradingProperties(
     Integer partitions,
     Duration clockInterval,
     Duration indicateInterval,
-    Duration maxWindowLength) {
+    Duration maxWindowLength,
+    Matcher matcher) {
 
   TradingProperties {
     partitions = partitions == null ? 12 : partitions;
     clockInterval = clockInterval == null ? Duration.ofSeconds(1) : clockInterval;
     indicateInterval = indicateInterval == null ? Duration.ofSeconds(3) : indicateInterval;
     maxWindowLength = maxWindowLength == null ? Duration.ofDays(31) : maxWindowLength;
+    matcher = matcher == null ? new Matcher(null, null, null, null, null) : matcher;
+  }
+
+  /**
+   * {@code equitoken.trading.matcher.*}: whether this instance runs a matcher, its stable instance
+   * id (the pod name: a restarted pod fences its predecessor's open transaction), the consumer
+   * group of all matchers, and when a partition's engines are snapshotted.
+   */
+  record Matcher(
+      Boolean enabled,
+      String instanceId,
+      String groupId,
+      Integer snapshotEveryCommands,
+      Duration snapshotEvery) {
+
+    Matcher {
+      enabled = enabled == null || enabled;
+      instanceId = instanceId == null || instanceId.isBlank() ? "trading-local" : instanceId;
+      groupId = groupId == null ? "trading-matcher" : groupId;
+      snapshotEveryCommands = snapshotEveryCommands == null ? 1000 : snapshotEveryCommands;
+      snapshotEvery = snapshotEvery == null ? Duration.ofSeconds(30) : snapshotEvery;
+    }
   }
 }

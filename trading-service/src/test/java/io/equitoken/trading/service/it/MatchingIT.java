@@ -1,0 +1,203 @@
+package io.equitoken.trading.service.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.TestInfrastructure;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.http.HttpMethod;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The service with its embedded matcher, end to end on the real broker and database: an order
+ * placed over HTTP travels through the outbox to {@code trading.orders.v1}, is matched, and its
+ * fills come back through {@code trading.events.v1} into the order status and price history. Runs
+ * its own context and database (the other ITs play the matcher's part by hand) and closes it
+ * afterwards, so that its matcher never acts on their commands while they run.
+ */
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class MatchingIT extends TradingContext {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final Duration WAIT = Duration.ofSeconds(90);
+
+  @DynamicPropertySource
+  static void matcher(DynamicPropertyRegistry registry) {
+    register(registry, "trading_matching", true);
+    registry.add("equitoken.trading.matcher.instance-id", () -> "matching-it");
+    registry.add("equitoken.trading.matcher.snapshot-every-commands", () -> "5");
+  }
+
+  @Autowired private ApplicationContext context;
+
+  private String issuer;
+  private String token;
+  private String windowId;
+
+  @BeforeEach
+  void market() {
+    assertThat(context.containsBean("matcherRunner"))
+        .as("the matcher runs in this context")
+        .isTrue();
+    issuer = "founder-" + UUID.randomUUID();
+    token = fixtures.tradableToken(issuer);
+    windowId = fixtures.openWindow(token);
+  }
+
+  @Test
+  void shouldFillAnInvestorsBuyFromTheIssuerAndProjectItOnce() {
+    // given the issuer (credited with the whole supply) offers 300 at 2.50
+    String sell = api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 300, 2.5));
+    String investor = fixtures.approvedInvestor();
+
+    // when an investor with approved KYC buys 100 at up to 2.60
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 100, 2.6));
+
+    // then the buy is filled at the resting price, seen by the buyer through the API
+    JsonNode bought = awaitStatus(buy, Api.investor(investor), "filled");
+    assertThat(bought.get("filledQuantity").decimalValue()).isEqualByComparingTo("100");
+    assertThat(bought.get("remainingQuantity").decimalValue()).isEqualByComparingTo("0");
+    assertThat(bought.get("averagePrice").decimalValue()).isEqualByComparingTo("2.5");
+    assertThat(bought.get("windowId").asString()).isEqualTo(windowId);
+    assertThat(bought.get("fills")).hasSize(1);
+    assertThat(bought.get("fills").get(0).get("price").decimalValue()).isEqualByComparingTo("2.5");
+
+    // and the issuer's sell is partially filled, 200 still resting
+    JsonNode sold = awaitStatus(sell, Api.token(issuer, "founder"), "partially_filled");
+    assertThat(sold.get("filledQuantity").decimalValue()).isEqualByComparingTo("100");
+    assertThat(sold.get("remainingQuantity").decimalValue()).isEqualByComparingTo("200");
+
+    // and the window's price history has the trade
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              JsonNode history =
+                  api.get("/tokens/" + token + "/price-history", Api.investor(investor));
+              assertThat(history).hasSize(1);
+              assertThat(history.get(0).get("windowId").asString()).isEqualTo(windowId);
+              assertThat(history.get(0).get("close").decimalValue()).isEqualByComparingTo("2.5");
+              assertThat(history.get(0).get("volume").decimalValue()).isEqualByComparingTo("100");
+              assertThat(history.get(0).get("trades").asInt()).isEqualTo(1);
+            });
+
+    // and exactly one trade, and one buyer's holding change to 100, are on trading.events.v1
+    List<JsonNode> trades = committed("equitoken.trading.trade.executed.v1", 1);
+    assertThat(trades).hasSize(1);
+    assertThat(trades.get(0).get("quantity").decimalValue()).isEqualByComparingTo("100");
+    List<JsonNode> holdings =
+        committed("equitoken.trading.holding.changed.v1", 3).stream()
+            .filter(h -> investor.equals(h.get("ownerId").asString()))
+            .toList();
+    assertThat(holdings).hasSize(1);
+    assertThat(holdings.get(0).get("quantity").decimalValue()).isEqualByComparingTo("100");
+  }
+
+  @Test
+  void shouldNeverLetConcurrentSellsOfOneOwnerExceedTheirHolding() throws Exception {
+    // given an investor who bought 100 from the issuer
+    String investor = fixtures.approvedInvestor();
+    api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 100, 2.5));
+    awaitStatus(buy, Api.investor(investor), "filled");
+
+    // when they send eight sells of 30 at once (240 > 100), none of which can match
+    List<CompletableFuture<String>> sells = new ArrayList<>();
+    IntStream.range(0, 8)
+        .forEach(
+            i ->
+                sells.add(
+                    CompletableFuture.supplyAsync(
+                        () ->
+                            api.place(Api.investor(investor), Api.order(token, "sell", 30, 9.0)))));
+    List<String> ids = new ArrayList<>();
+    for (CompletableFuture<String> f : sells) {
+      ids.add(f.get());
+    }
+
+    // then exactly three rest (90 <= 100) and five are rejected for lack of available holding
+    List<JsonNode> finals =
+        ids.stream().map(id -> awaitFinalOrOpen(id, Api.investor(investor))).toList();
+    assertThat(finals.stream().filter(s -> s.get("status").asString().equals("open"))).hasSize(3);
+    List<JsonNode> rejected =
+        finals.stream().filter(s -> s.get("status").asString().equals("rejected")).toList();
+    assertThat(rejected).hasSize(5);
+    assertThat(rejected)
+        .allSatisfy(
+            r ->
+                assertThat(r.get("reason").get("code").asString())
+                    .isEqualTo("position.insufficient_available"));
+  }
+
+  @Test
+  void shouldCancelARestingOrderThroughTheMatcher() {
+    String investor = fixtures.approvedInvestor();
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 50, 1.0));
+    awaitStatus(buy, Api.investor(investor), "open");
+
+    api.call(HttpMethod.DELETE, "/trade/" + buy, Api.investor(investor), null)
+        .expectStatus()
+        .isAccepted();
+
+    JsonNode cancelled = awaitStatus(buy, Api.investor(investor), "cancelled");
+    assertThat(cancelled.get("filledQuantity").decimalValue()).isEqualByComparingTo("0");
+    // once final, a second cancel is a conflict
+    api.call(HttpMethod.DELETE, "/trade/" + buy, Api.investor(investor), null)
+        .expectStatus()
+        .isEqualTo(409);
+  }
+
+  private JsonNode awaitStatus(String tradeId, String bearer, String status) {
+    JsonNode[] last = new JsonNode[1];
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              last[0] = api.get("/trade/status/" + tradeId, bearer);
+              return status.equals(last[0].get("status").asString());
+            });
+    return last[0];
+  }
+
+  private JsonNode awaitFinalOrOpen(String tradeId, String bearer) {
+    JsonNode[] last = new JsonNode[1];
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              last[0] = api.get("/trade/status/" + tradeId, bearer);
+              return !"pending".equals(last[0].get("status").asString());
+            });
+    return last[0];
+  }
+
+  /** The data of this token's committed events of one type (read_committed, duplicates kept). */
+  private List<JsonNode> committed(String type, int expected) {
+    List<ConsumerRecord<String, String>> records =
+        KafkaRecords.consume(
+            TestInfrastructure.kafkaBootstrapServers(),
+            "trading.events.v1",
+            r -> token.equals(r.key()) && type.equals(KafkaRecords.header(r, "ce_type")),
+            expected,
+            WAIT);
+    return records.stream().map(r -> JSON.readTree(CloudEvents.fromRecord(r).dataJson())).toList();
+  }
+}

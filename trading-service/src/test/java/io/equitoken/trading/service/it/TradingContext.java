@@ -1,0 +1,81 @@
+package io.equitoken.trading.service.it;
+
+import io.equitoken.platform.test.TestInfrastructure;
+import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.trading.service.window.WindowClock;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * What every integration test of the service shares: the Spring context against the real PostgreSQL
+ * and Kafka, real JWTs through a real JWKS endpoint, a clock the tests move by hand and the window
+ * clock ticked by hand ({@link #tick()}). Subclasses choose database and matcher with {@link
+ * #register}: {@link TradingIntegrationTest} (matcher played by hand) or {@link MatchingIT}.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureWebTestClient
+@Import(TradingContext.Clocks.class)
+public abstract class TradingContext {
+
+  @TestConfiguration
+  static class Clocks {
+    @Bean
+    @Primary
+    TestClock testClock() {
+      return new TestClock();
+    }
+  }
+
+  /**
+   * The shared real PostgreSQL (one database per name) and Kafka, real JWTs, a fast outbox relay
+   * and the window clock ticked by hand; the embedded matcher only where a test asks for it.
+   */
+  static void register(DynamicPropertyRegistry registry, String database, boolean matcher) {
+    TestInfrastructure.registerDatabase(registry, database);
+    TestInfrastructure.registerKafka(registry);
+    TestJwtIssuer.register(registry);
+    registry.add("equitoken.events.relay-interval", () -> "100ms");
+    registry.add("equitoken.trading.clock-enabled", () -> "false");
+    registry.add("equitoken.trading.matcher.enabled", () -> String.valueOf(matcher));
+  }
+
+  @Autowired private WebTestClient client;
+  @Autowired protected DatabaseClient db;
+  @Autowired protected TestClock clock;
+  @Autowired protected WindowClock windowClock;
+  @Autowired protected KafkaTemplate<String, String> kafka;
+  protected WebTestClient web;
+  protected Api api;
+  protected Fixtures fixtures;
+
+  @BeforeEach
+  void client() {
+    // generous: the build machine has 2 shared cores
+    web = client.mutate().responseTimeout(Duration.ofSeconds(30)).build();
+    api = new Api(web);
+    fixtures = new Fixtures(kafka, db, clock, api, this::tick);
+  }
+
+  protected int tick() {
+    return windowClock.tick().block(Duration.ofSeconds(30));
+  }
+
+  protected long count(String sql, Object... params) {
+    var spec = db.sql(sql);
+    for (int i = 0; i < params.length; i++) {
+      spec = spec.bind(i, params[i]);
+    }
+    return spec.map(row -> row.get(0, Long.class)).one().block(Duration.ofSeconds(10));
+  }
+}
