@@ -9,6 +9,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketException;
@@ -26,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,14 +44,24 @@ import tools.jackson.databind.json.JsonMapper;
  * The whole platform as a client meets it: PostgreSQL, Kafka and every built service started by
  * platform-local in a directory of its own on offset ports, then HTTPS calls through the gateway,
  * trusting only the certificate the gateway generated. Tokens live 20 s here (see the pom), so the
- * expired-token check uses a real, identity-signed token.
+ * expired-token check uses a real, identity-signed token. The services start with their demo data,
+ * so the last test can trade: a demo investor whose KYC compliance approved buys from the issuer in
+ * the demo window that is open now, and sees the order filled and the holding in the portfolio.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class ListingsThroughGatewayIT {
+class PlatformThroughGatewayIT {
 
   private static final List<String> REQUIRED =
-      List.of("identity-service", "listings-service", "gateway");
+      List.of(
+          "identity-service",
+          "listings-service",
+          "compliance-service",
+          "trading-service",
+          "portfolio-service",
+          "gateway");
+  private static final String DEMO_INVESTOR = "inv-alice";
+  private static final Duration SETTLE = Duration.ofSeconds(120);
   private static final int PORT_OFFSET = 300;
   private static final Duration TOKEN_LIFETIME = Duration.ofSeconds(20);
   private static final String ISSUER = "https://equitoken.local";
@@ -374,6 +387,136 @@ class ListingsThroughGatewayIT {
     // when / then
     expectProblem(gateway.get("/listings", tokenThatWillExpire), 401, "invalid-token");
     assertThat(gateway.get("/listings", investorToken()).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  @Order(9)
+  void shouldFillAnApprovedInvestorsBuyFromTheIssuerAndShowItInThePortfolio()
+      throws InterruptedException {
+    // given the demo investor whose KYC compliance approved, with a key of their own
+    String key = apiKeyFor(DEMO_INVESTOR, "investor");
+    String secret = key.substring(key.indexOf(' ') + 1);
+    String apiKey = key.substring(0, key.indexOf(' '));
+    // and the demo window that is open now, with the issuer's offers resting in it
+    JsonNode window =
+        eventually(
+            () -> {
+              HttpResponse<String> r =
+                  gateway.get("/liquidity/windows?status=open", tokenOf(apiKey, secret));
+              assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+              for (JsonNode w : json.readTree(r.body())) {
+                if (!w.get("tokenIds").isEmpty()) {
+                  return w;
+                }
+              }
+              return null;
+            });
+    String tokenId = window.get("tokenIds").get(0).asString();
+    JsonNode token =
+        json.readTree(gateway.get("/tokens/" + tokenId, tokenOf(apiKey, secret)).body());
+    BigDecimal limit =
+        token
+            .get("price")
+            .decimalValue()
+            .multiply(BigDecimal.valueOf(2))
+            .setScale(2, RoundingMode.DOWN);
+    BigDecimal before = holding(tokenOf(apiKey, secret), tokenId);
+
+    // when they buy 10 (retried while trading still applies the demo facts: gates answer 403)
+    String order =
+        "{\"tokenId\":\""
+            + tokenId
+            + "\",\"type\":\"buy\",\"quantity\":10,\"maxPrice\":"
+            + limit.toPlainString()
+            + "}";
+    JsonNode accepted =
+        eventually(
+            () -> {
+              HttpResponse<String> r = gateway.postJson("/trade", tokenOf(apiKey, secret), order);
+              if (r.statusCode() == 403) {
+                return null;
+              }
+              assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
+              return json.readTree(r.body());
+            });
+    String tradeId = accepted.get("tradeId").asString();
+    assertThat(accepted.get("windowId").asString()).isEqualTo(window.get("id").asString());
+
+    // then the order is filled at the issuer's price, at most the limit
+    JsonNode filled =
+        eventually(
+            () -> {
+              JsonNode s =
+                  json.readTree(
+                      gateway.get("/trade/status/" + tradeId, tokenOf(apiKey, secret)).body());
+              return "filled".equals(s.get("status").asString()) ? s : null;
+            });
+    assertThat(filled.get("filledQuantity").decimalValue()).isEqualByComparingTo("10");
+    assertThat(filled.get("averagePrice").decimalValue()).isLessThanOrEqualTo(limit);
+    assertThat(filled.get("fills")).hasSize(1);
+
+    // and the portfolio, built from trading's events, holds 10 more
+    eventually(
+        () ->
+            holding(tokenOf(apiKey, secret), tokenId).compareTo(before.add(BigDecimal.TEN)) == 0
+                ? Boolean.TRUE
+                : null);
+    // and another investor does not see the order
+    assertThat(gateway.get("/trade/status/" + tradeId, investorToken()).statusCode())
+        .isEqualTo(404);
+  }
+
+  /** An API key for {@code principalId}, made by the demo operator: "{apiKey} {secret}". */
+  private String apiKeyFor(String principalId, String role) {
+    JsonNode operator = token("demo-operator", "demo-operator-secret-change-me");
+    HttpResponse<String> created =
+        gateway.postJson(
+            "/developer/api-key",
+            operator.get("accessToken").asString(),
+            "{\"name\":\"e2e trader\",\"principalId\":\""
+                + principalId
+                + "\",\"roles\":[\""
+                + role
+                + "\"]}");
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    JsonNode key = json.readTree(created.body());
+    return key.get("apiKey").asString() + " " + key.get("secret").asString();
+  }
+
+  private String tokenOf(String apiKey, String secret) {
+    return token(apiKey, secret).get("accessToken").asString();
+  }
+
+  /** The quantity of {@code tokenId} in the caller's portfolio, zero when none. */
+  private BigDecimal holding(String bearer, String tokenId) {
+    HttpResponse<String> r = gateway.get("/investor/portfolio", bearer);
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    for (JsonNode h : json.readTree(r.body()).get("holdings")) {
+      if (tokenId.equals(h.get("tokenId").asString())) {
+        return h.get("quantity").decimalValue();
+      }
+    }
+    return BigDecimal.ZERO;
+  }
+
+  /** Polls (bounded by {@link #SETTLE}) until {@code probe} answers non-null. */
+  private <T> T eventually(Callable<T> probe) throws InterruptedException {
+    Instant deadline = Instant.now().plus(SETTLE);
+    AssertionError last = null;
+    while (Instant.now().isBefore(deadline)) {
+      try {
+        T value = probe.call();
+        if (value != null) {
+          return value;
+        }
+      } catch (AssertionError e) {
+        last = e;
+      } catch (Exception e) {
+        last = new AssertionError(e);
+      }
+      Thread.sleep(500);
+    }
+    throw last != null ? last : new AssertionError("Nothing after " + SETTLE);
   }
 
   private void expectProblem(HttpResponse<String> response, int status, String code) {
