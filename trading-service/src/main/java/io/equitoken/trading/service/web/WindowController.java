@@ -2,6 +2,7 @@ package io.equitoken.trading.service.web;
 
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
+import io.equitoken.platform.web.Idempotency;
 import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.window.LiquidityWindow;
 import io.equitoken.trading.service.window.Mechanism;
@@ -20,6 +21,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
@@ -36,10 +38,12 @@ class WindowController {
 
   private final WindowService service;
   private final WindowStore store;
+  private final Idempotency idempotency;
 
-  WindowController(WindowService service, WindowStore store) {
+  WindowController(WindowService service, WindowStore store, Idempotency idempotency) {
     this.service = service;
     this.store = store;
+    this.idempotency = idempotency;
   }
 
   @GetMapping("/liquidity/windows")
@@ -97,6 +101,7 @@ class WindowController {
 
   @PostMapping("/liquidity/windows")
   Mono<ResponseEntity<WindowDtos.Window>> schedule(
+      @RequestHeader(name = Idempotency.HEADER, required = false) String key,
       @Valid @RequestBody WindowDtos.ScheduleWindow body) {
     WindowRequest request =
         new WindowRequest(
@@ -106,14 +111,20 @@ class WindowController {
             body.closes(),
             body.callPhaseStarts(),
             body.priceBand());
-    return Caller.current()
-        .flatMap(caller -> service.schedule(caller.principalId(), request))
-        .flatMap(w -> view(w, null))
-        .map(
-            w ->
-                ResponseEntity.status(HttpStatus.CREATED)
-                    .header("Location", "/liquidity/windows/" + w.id())
-                    .body(w));
+    return idempotency.once(
+        "POST /liquidity/windows",
+        key,
+        body,
+        WindowDtos.Window.class,
+        () ->
+            Caller.current()
+                .flatMap(caller -> service.schedule(caller.principalId(), request))
+                .flatMap(w -> view(w, null))
+                .map(
+                    w ->
+                        ResponseEntity.status(HttpStatus.CREATED)
+                            .header("Location", "/liquidity/windows/" + w.id())
+                            .body(w)));
   }
 
   @PostMapping("/liquidity/windows/{id}/cancel")

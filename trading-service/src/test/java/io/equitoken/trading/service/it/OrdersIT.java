@@ -211,6 +211,49 @@ class OrdersIT extends TradingIntegrationTest {
     assertThat(api.get("/trade?status=filled", Api.investor(investor))).isEmpty();
   }
 
+  @Test
+  void shouldReplayTheFirstAnswerForTheSameIdempotencyKey() {
+    String key = UUID.randomUUID().toString();
+    Map<String, Object> body = Api.order(token, "buy", 7, 2);
+    String first =
+        idempotent(key, body)
+            .expectStatus()
+            .isAccepted()
+            .expectBody(String.class)
+            .returnResult()
+            .getResponseBody();
+    String again =
+        idempotent(key, body)
+            .expectStatus()
+            .isAccepted()
+            .expectBody(String.class)
+            .returnResult()
+            .getResponseBody();
+    assertThat(JSON.readTree(again).get("tradeId")).isEqualTo(JSON.readTree(first).get("tradeId"));
+    assertThat(count("select count(*) from trade_order where owner_id = $1", investor))
+        .isEqualTo(1);
+
+    idempotent(key, Api.order(token, "buy", 8, 2))
+        .expectStatus()
+        .isEqualTo(409)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("idempotency-key-reused");
+    assertThat(count("select count(*) from trade_order where owner_id = $1", investor))
+        .isEqualTo(1);
+  }
+
+  private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec idempotent(
+      String key, Map<String, Object> body) {
+    return web.post()
+        .uri("/trade")
+        .headers(h -> h.setBearerAuth(Api.investor(investor)))
+        .header("Idempotency-Key", key)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue(body)
+        .exchange();
+  }
+
   // ---- gates
 
   @Test
