@@ -2,6 +2,7 @@ package io.equitoken.trading.service.web;
 
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
+import io.equitoken.platform.web.Idempotency;
 import io.equitoken.platform.web.Roles;
 import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.order.Order;
@@ -21,6 +22,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
@@ -36,17 +38,26 @@ class OrderController {
 
   private final OrderService service;
   private final OrderStore store;
+  private final Idempotency idempotency;
 
-  OrderController(OrderService service, OrderStore store) {
+  OrderController(OrderService service, OrderStore store, Idempotency idempotency) {
     this.service = service;
     this.store = store;
+    this.idempotency = idempotency;
   }
 
   @PostMapping("/trade")
-  Mono<ResponseEntity<OrderDtos.Accepted>> place(@Valid @RequestBody OrderDtos.PlaceOrder body) {
+  Mono<ResponseEntity<OrderDtos.Accepted>> place(
+      @RequestHeader(name = Idempotency.HEADER, required = false) String key,
+      @Valid @RequestBody OrderDtos.PlaceOrder body) {
     OrderRequest request =
         new OrderRequest(body.tokenId(), body.type(), body.quantity(), body.maxPrice());
-    return trader().flatMap(t -> service.place(t, request)).map(o -> accepted(o));
+    return idempotency.once(
+        "POST /trade",
+        key,
+        body,
+        OrderDtos.Accepted.class,
+        () -> trader().flatMap(t -> service.place(t, request)).map(o -> accepted(o)));
   }
 
   @GetMapping("/trade/status/{tradeId}")

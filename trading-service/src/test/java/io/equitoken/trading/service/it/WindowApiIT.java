@@ -206,6 +206,43 @@ class WindowApiIT extends TradingIntegrationTest {
   }
 
   @Test
+  void shouldScheduleOnceForOneIdempotencyKeyAndRefuseItsReuseForAnotherWindow() {
+    String token = "tok-" + UUID.randomUUID();
+    Instant opens = clock.instant().plus(Duration.ofMinutes(5));
+    Map<String, Object> body =
+        Api.window(List.of(token), "continuous", opens, opens.plusSeconds(60));
+    String key = UUID.randomUUID().toString();
+
+    JsonNode first = Api.json(scheduleWithKey(key, body).expectStatus().isCreated());
+    JsonNode again = Api.json(scheduleWithKey(key, body).expectStatus().isCreated());
+
+    assertThat(again.get("id")).isEqualTo(first.get("id"));
+    assertThat(count("select count(*) from liquidity_window where $1 = any(token_ids)", token))
+        .isEqualTo(1);
+    Map<String, Object> other =
+        Api.window(List.of(token), "continuous", opens, opens.plusSeconds(120));
+    scheduleWithKey(key, other)
+        .expectStatus()
+        .isEqualTo(409)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("idempotency-key-reused");
+    assertThat(count("select count(*) from liquidity_window where $1 = any(token_ids)", token))
+        .isEqualTo(1);
+  }
+
+  private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec scheduleWithKey(
+      String key, Map<String, Object> body) {
+    return web.post()
+        .uri("/liquidity/windows")
+        .headers(h -> h.setBearerAuth(Api.operator()))
+        .header("Idempotency-Key", key)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue(body)
+        .exchange();
+  }
+
+  @Test
   void shouldCancelOnlyWhileScheduled() {
     String token = "tok-" + UUID.randomUUID();
     Instant opens = clock.instant().plus(Duration.ofMinutes(5));
