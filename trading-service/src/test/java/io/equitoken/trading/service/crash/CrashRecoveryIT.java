@@ -1,0 +1,529 @@
+package io.equitoken.trading.service.crash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.RestartableKafka;
+import io.equitoken.platform.test.TestDatabase;
+import io.equitoken.platform.test.TestInfrastructure;
+import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.trading.matcher.MatcherConfig;
+import io.equitoken.trading.matcher.Replay;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The packaged service, killed with SIGKILL mid-load (twice) and joined by a second instance
+ * mid-load (a rebalance), on a broker and a database of the test's own. Every order is sent with an
+ * {@code Idempotency-Key} and retried with the same key after a connection failure, as a careful
+ * client would. Afterwards: every accepted order exists exactly once with one current, non-pending
+ * state; no trade id appears twice among the committed events and no order has two final events;
+ * each order's projected fills equal its fill events; and the matcher state a restart would recover
+ * (snapshots + replay to the committed offsets) equals a clean replay of the whole command topic
+ * through fresh {@code ReferenceMatchingEngine}s, with every token's holdings summing to its
+ * supply.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CrashRecoveryIT {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String ISSUER = "founder-crash";
+  private static final List<String> INVESTORS = List.of("inv-c1", "inv-c2", "inv-c3", "inv-c4");
+  private static final int ORDERS = 360;
+  private static final int PARTITIONS = 4;
+  private static final Duration SETTLE = Duration.ofSeconds(180);
+
+  private RestartableKafka kafka;
+  private TestDatabase database;
+  private ServiceProcess a;
+  private ServiceProcess b;
+  private final List<ServiceProcess> live = new CopyOnWriteArrayList<>();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  @BeforeAll
+  void platform() throws Exception {
+    kafka = new RestartableKafka().start();
+    database = TestInfrastructure.database("trading_crash");
+    a = new ServiceProcess("crash-a", settings("crash-a"));
+    b = new ServiceProcess("crash-b", settings("crash-b"));
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (a != null) {
+      a.close();
+    }
+    if (b != null) {
+      b.close();
+    }
+    if (kafka != null) {
+      kafka.close();
+    }
+  }
+
+  private Map<String, String> settings(String instance) {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put("spring.r2dbc.url", database.r2dbcUrl());
+    s.put("spring.r2dbc.username", database.username());
+    s.put("spring.r2dbc.password", database.password());
+    s.put("spring.flyway.url", database.jdbcUrl());
+    s.put("spring.flyway.user", database.username());
+    s.put("spring.flyway.password", database.password());
+    s.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
+    s.put("equitoken.security.issuer", TestJwtIssuer.ISSUER);
+    s.put("equitoken.security.audience", TestJwtIssuer.AUDIENCE);
+    s.put("equitoken.security.jwks-uri", TestJwtIssuer.jwksUri());
+    s.put("equitoken.events.relay-interval", "100ms");
+    s.put("equitoken.trading.partitions", String.valueOf(PARTITIONS));
+    s.put("equitoken.trading.matcher.instance-id", instance);
+    s.put("equitoken.trading.matcher.snapshot-every-commands", "40");
+    s.put("equitoken.trading.matcher.snapshot-every", "2s");
+    return s;
+  }
+
+  @Test
+  void shouldLoseAndDuplicateNothingThroughSigkillsAndARebalance() throws Exception {
+    // given one instance, two tradable tokens, four approved investors and an open window
+    live.add(a.start());
+    List<String> tokens = List.of(issueToken(), issueToken());
+    INVESTORS.forEach(this::approve);
+    String windowId = openWindow(tokens);
+    for (String token : tokens) {
+      for (String price : List.of("2.50", "2.51", "2.52", "2.53")) {
+        place(founder(), order(token, "sell", "2000", price), true);
+      }
+    }
+
+    // when two clients place orders while the first instance is killed twice and a second joins
+    AtomicInteger done = new AtomicInteger();
+    List<String> accepted = Collections.synchronizedList(new ArrayList<>());
+    ExecutorService clients = Executors.newFixedThreadPool(2);
+    List<Future<?>> load = new ArrayList<>();
+    for (int c = 0; c < 2; c++) {
+      int client = c;
+      load.add(
+          clients.submit(
+              () -> {
+                Random random = new Random(42 + client);
+                for (int i = client; i < ORDERS; i += 2) {
+                  String investor = INVESTORS.get(i % INVESTORS.size());
+                  String token = tokens.get((i / 2) % tokens.size());
+                  boolean buy = random.nextInt(100) < 65;
+                  String quantity = String.valueOf(1 + random.nextInt(buy ? 25 : 15));
+                  String price =
+                      new BigDecimal(buy ? 245 + random.nextInt(12) : 248 + random.nextInt(13))
+                          .movePointLeft(2)
+                          .toPlainString();
+                  String id =
+                      place(
+                          investorToken(investor),
+                          order(token, buy ? "buy" : "sell", quantity, price),
+                          false);
+                  if (id != null) {
+                    accepted.add(id);
+                  }
+                  done.incrementAndGet();
+                }
+                return null;
+              }));
+    }
+    awaitProgress(done, ORDERS / 4);
+    crash(a);
+    awaitProgress(done, ORDERS / 2);
+    live.add(b.start());
+    awaitProgress(done, (ORDERS * 2) / 3);
+    crash(a);
+    for (Future<?> f : load) {
+      f.get(10, TimeUnit.MINUTES);
+    }
+    clients.shutdown();
+
+    // then every accepted order exists exactly once, with one current state that is not pending
+    assertThat(accepted).hasSizeGreaterThan(ORDERS / 2).doesNotHaveDuplicates();
+    Map<String, JsonNode> statuses = awaitSettled(accepted);
+    assertThat(
+            rows(
+                "select count(*) from trade_order where owner_id like 'inv-c%'", r -> r.getLong(1)))
+        .containsExactly((long) accepted.size());
+
+    // and the matcher has consumed every command
+    MatcherConfig config =
+        MatcherConfig.builder(kafka.bootstrapServers()).partitions(PARTITIONS).build();
+    awaitCaughtUp(config);
+
+    // and the committed events hold no trade twice and no order with two final events
+    List<JsonNode> events = committedEvents();
+    List<String> tradeIds = ofType(events, "trade.executed").map(e -> text(e, "tradeId")).toList();
+    assertThat(tradeIds).isNotEmpty().doesNotHaveDuplicates();
+    System.out.printf(
+        "CrashRecoveryIT: %d orders accepted, %d trades, %d committed events%n",
+        accepted.size(), tradeIds.size(), events.size());
+    Map<String, Long> finals =
+        events.stream()
+            .filter(CrashRecoveryIT::isFinal)
+            .collect(Collectors.groupingBy(e -> text(e, "orderId"), Collectors.counting()));
+    assertThat(finals.values()).allMatch(n -> n == 1L);
+
+    // and each order's projected state agrees with its events
+    Map<String, BigDecimal> filledByEvents = new HashMap<>();
+    ofType(events, "order.filled")
+        .forEach(
+            e -> filledByEvents.merge(text(e, "orderId"), decimal(e, "quantity"), BigDecimal::add));
+    for (String id : accepted) {
+      JsonNode status = statuses.get(id);
+      assertThat(status.get("filledQuantity").decimalValue())
+          .as("filled quantity of %s", id)
+          .isEqualByComparingTo(filledByEvents.getOrDefault(id, BigDecimal.ZERO));
+      String state = status.get("status").asString();
+      if (Set.of("filled", "rejected", "cancelled", "expired").contains(state)) {
+        assertThat(finals).as("final event of %s (%s)", id, state).containsEntry(id, 1L);
+      }
+    }
+
+    // and the state a restart recovers equals a clean replay of the whole command topic
+    Replay.Result clean = Replay.clean(config);
+    Replay.Result recovered = Replay.recovered(config);
+    assertThat(clean.stateHashes()).containsKeys(tokens.toArray(String[]::new));
+    assertThat(recovered.stateHashes()).isEqualTo(clean.stateHashes());
+    assertThat(clean.conservation()).containsOnlyKeys(tokens).doesNotContainValue(false);
+  }
+
+  // ---- the load --------------------------------------------------------------------------------
+
+  private void crash(ServiceProcess process) throws Exception {
+    live.remove(process);
+    process.kill();
+    // the retried requests of the clients land on the other instance, if any, meanwhile
+    live.add(process.start());
+  }
+
+  private static void awaitProgress(AtomicInteger done, int target) throws InterruptedException {
+    Instant deadline = Instant.now().plus(Duration.ofMinutes(5));
+    while (done.get() < target && Instant.now().isBefore(deadline)) {
+      Thread.sleep(50);
+    }
+    assertThat(done.get()).as("orders sent").isGreaterThanOrEqualTo(target);
+  }
+
+  /**
+   * Places an order with an idempotency key, retrying on a connection failure (the instance may be
+   * dead) with the same key; answers the trade id of a 202, or null for a 4xx (e.g. a sell beyond
+   * the holding is accepted and rejected later, but a gate may refuse at once).
+   */
+  private String place(String bearer, String body, boolean mustAccept) {
+    String key = UUID.randomUUID().toString();
+    Instant deadline = Instant.now().plus(SETTLE);
+    while (Instant.now().isBefore(deadline)) {
+      try {
+        HttpResponse<String> r =
+            send(
+                HttpRequest.newBuilder(uri("/trade"))
+                    .header("Authorization", "Bearer " + bearer)
+                    .header("Idempotency-Key", key)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)));
+        if (r.statusCode() == 202) {
+          return text(JSON.readTree(r.body()), "tradeId");
+        }
+        if (r.statusCode() >= 500 || (mustAccept && r.statusCode() == 403)) {
+          pause();
+          continue;
+        }
+        assertThat(mustAccept).as("%s: %s", r.statusCode(), r.body()).isFalse();
+        return null;
+      } catch (IOException unreachable) {
+        pause();
+      }
+    }
+    throw new AssertionError("No answer for " + body + " within " + SETTLE);
+  }
+
+  private Map<String, JsonNode> awaitSettled(List<String> ids) throws InterruptedException {
+    Map<String, JsonNode> statuses = new TreeMap<>();
+    Instant deadline = Instant.now().plus(SETTLE);
+    while (statuses.size() < ids.size() && Instant.now().isBefore(deadline)) {
+      for (String id : ids) {
+        if (!statuses.containsKey(id)) {
+          JsonNode status = get("/trade/status/" + id, operator());
+          if (status != null && !"pending".equals(status.get("status").asString())) {
+            statuses.put(id, status);
+          }
+        }
+      }
+      if (statuses.size() < ids.size()) {
+        Thread.sleep(500);
+      }
+    }
+    assertThat(statuses).as("orders out of pending").hasSize(ids.size());
+    return statuses;
+  }
+
+  private void awaitCaughtUp(MatcherConfig config) throws Exception {
+    try (Admin admin =
+        Admin.create(
+            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+      Instant deadline = Instant.now().plus(SETTLE);
+      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+      for (int p = 0; p < PARTITIONS; p++) {
+        latest.put(new TopicPartition(config.commandsTopic(), p), OffsetSpec.latest());
+      }
+      while (true) {
+        Map<TopicPartition, OffsetAndMetadata> committed =
+            admin.listConsumerGroupOffsets(config.groupId()).partitionsToOffsetAndMetadata().get();
+        var ends = admin.listOffsets(latest).all().get();
+        boolean caughtUp =
+            ends.entrySet().stream()
+                .allMatch(
+                    e ->
+                        e.getValue().offset() == 0
+                            || (committed.get(e.getKey()) != null
+                                && committed.get(e.getKey()).offset() >= e.getValue().offset()));
+        if (caughtUp) {
+          return;
+        }
+        assertThat(Instant.now()).as("matcher caught up").isBefore(deadline);
+        Thread.sleep(500);
+      }
+    }
+  }
+
+  // ---- facts, window, HTTP ----------------------------------------------------------------------
+
+  private String issueToken() {
+    String listingId = UUID.randomUUID().toString();
+    String tokenId = UUID.randomUUID().toString();
+    String at = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+    Map<String, Object> issued = new LinkedHashMap<>();
+    issued.put("listingId", listingId);
+    issued.put("tokenId", tokenId);
+    issued.put("isin", "LU0000000000");
+    issued.put("tokenName", "Crash token");
+    issued.put("supply", 100000);
+    issued.put("price", 2.5);
+    issued.put("issuerPrincipalId", ISSUER);
+    issued.put("issuedBy", ISSUER);
+    issued.put("issuedAt", at);
+    fact("listings.events.v1", listingId, "equitoken.listings.token.issued.v1", issued);
+    fact(
+        "listings.events.v1",
+        listingId,
+        "equitoken.listings.listing.published.v1",
+        Map.of(
+            "listingId", listingId,
+            "founderId", ISSUER,
+            "tokenId", tokenId,
+            "status", "active",
+            "publishedAt", at));
+    return tokenId;
+  }
+
+  private void approve(String investorId) {
+    String at = Instant.now().toString();
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("investorId", investorId);
+    data.put("submissionId", UUID.randomUUID().toString());
+    data.put("kycState", "approved");
+    data.put("accreditation", "none");
+    data.put("accreditationExpiresAt", null);
+    data.put("country", "DE");
+    data.put("decidedAt", at);
+    data.put("expiresAt", Instant.now().plus(Duration.ofDays(365)).toString());
+    data.put("changedAt", at);
+    fact("compliance.events.v1", investorId, "equitoken.compliance.status.changed.v1", data);
+  }
+
+  private void fact(String topic, String key, String type, Object data) {
+    KafkaRecords.sendCloudEvent(
+        kafka.bootstrapServers(),
+        topic,
+        key,
+        UUID.randomUUID().toString(),
+        "/test",
+        type,
+        JSON.writeValueAsString(data));
+  }
+
+  private String openWindow(List<String> tokens) throws Exception {
+    Instant opens = Instant.now().plusSeconds(4).truncatedTo(ChronoUnit.SECONDS);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("tokenIds", tokens);
+    body.put("mechanism", "continuous");
+    body.put("opens", opens.toString());
+    body.put("closes", opens.plus(Duration.ofHours(2)).toString());
+    HttpResponse<String> created =
+        send(
+            HttpRequest.newBuilder(uri("/liquidity/windows"))
+                .header("Authorization", "Bearer " + operator())
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    String id = text(JSON.readTree(created.body()), "id");
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+    while (Instant.now().isBefore(deadline)) {
+      JsonNode w = get("/liquidity/windows/" + id, operator());
+      if (w != null && "open".equals(w.get("status").asString())) {
+        return id;
+      }
+      Thread.sleep(250);
+    }
+    throw new AssertionError("window " + id + " did not open");
+  }
+
+  private JsonNode get(String path, String bearer) {
+    try {
+      HttpResponse<String> r =
+          send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + bearer).GET());
+      return r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
+    } catch (IOException unreachable) {
+      return null;
+    }
+  }
+
+  private HttpResponse<String> send(HttpRequest.Builder request) throws IOException {
+    try {
+      return http.send(
+          request.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+  }
+
+  /** An address of a live instance (the first, else any): clients fail over between them. */
+  private URI uri(String path) {
+    List<ServiceProcess> now = List.copyOf(live);
+    int port = now.isEmpty() ? a.port() : now.get(0).port();
+    return URI.create("http://127.0.0.1:" + port + path);
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(300);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static String order(String token, String side, String quantity, String price) {
+    return "{\"tokenId\":\""
+        + token
+        + "\",\"type\":\""
+        + side
+        + "\",\"quantity\":"
+        + quantity
+        + ",\"maxPrice\":"
+        + price
+        + "}";
+  }
+
+  private static String operator() {
+    return TestJwtIssuer.token("operator-crash", "operator");
+  }
+
+  private static String founder() {
+    return TestJwtIssuer.token(ISSUER, "founder");
+  }
+
+  private static String investorToken(String investor) {
+    return TestJwtIssuer.token(investor, "investor");
+  }
+
+  // ---- events and database ---------------------------------------------------------------------
+
+  private List<JsonNode> committedEvents() {
+    List<ConsumerRecord<String, String>> records =
+        KafkaRecords.consume(
+            kafka.bootstrapServers(), MatcherConfig.EVENTS_TOPIC, r -> true, 1, SETTLE);
+    List<JsonNode> events = new ArrayList<>();
+    for (ConsumerRecord<String, String> r : records) {
+      var envelope = CloudEvents.fromRecord(r);
+      JsonNode data = JSON.readTree(envelope.dataJson());
+      ((tools.jackson.databind.node.ObjectNode) data).put("__type", envelope.type());
+      events.add(data);
+    }
+    return events;
+  }
+
+  private static java.util.stream.Stream<JsonNode> ofType(List<JsonNode> events, String name) {
+    String type = "equitoken.trading." + name + ".v1";
+    return events.stream().filter(e -> type.equals(text(e, "__type")));
+  }
+
+  private static boolean isFinal(JsonNode e) {
+    String type = text(e, "__type");
+    return type.equals("equitoken.trading.order.rejected.v1")
+        || type.equals("equitoken.trading.order.cancelled.v1")
+        || type.equals("equitoken.trading.order.expired.v1")
+        || (type.equals("equitoken.trading.order.filled.v1")
+            && decimal(e, "remainingQuantity").signum() == 0);
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    return v == null || v.isNull() ? null : v.asString();
+  }
+
+  private static BigDecimal decimal(JsonNode node, String field) {
+    return node.get(field).decimalValue();
+  }
+
+  private interface Row<T> {
+    T read(ResultSet rs) throws SQLException;
+  }
+
+  private <T> List<T> rows(String sql, Row<T> row) throws SQLException {
+    try (Connection c =
+            DriverManager.getConnection(
+                database.jdbcUrl(), database.username(), database.password());
+        var statement = c.createStatement();
+        ResultSet rs = statement.executeQuery(sql)) {
+      List<T> out = new ArrayList<>();
+      while (rs.next()) {
+        out.add(row.read(rs));
+      }
+      return out;
+    }
+  }
+}
