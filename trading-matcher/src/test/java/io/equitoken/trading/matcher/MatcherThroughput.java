@@ -80,6 +80,8 @@ public final class MatcherThroughput {
           base.toBuilder()
               .groupId("bench-matcher-" + suffix + "-" + round)
               .transactionalIdPrefix("bench-matcher-" + suffix + "-" + round)
+              // a round of its own: an earlier round's snapshots would be restored, not recomputed
+              .snapshotsTopic(base.snapshotsTopic() + "-" + round)
               .build();
       long start = System.nanoTime();
       long events;
