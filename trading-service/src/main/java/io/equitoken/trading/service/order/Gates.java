@@ -1,6 +1,7 @@
 package io.equitoken.trading.service.order;
 
-import io.equitoken.trading.service.kernel.Refused;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.trading.service.market.KycStanding;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.market.TokenInfo;
@@ -62,9 +63,9 @@ public final class Gates {
         .flatMap(r -> r == NONE ? Mono.empty() : Mono.error(r));
   }
 
-  private static final Refused NONE = new Refused(Refused.Kind.FORBIDDEN, "none", "none", null);
+  private static final RefusedException NONE = Refusal.forbidden("none", "none").exception();
 
-  static Refused refusalFor(KycStanding k, Instant now) {
+  static RefusedException refusalFor(KycStanding k, Instant now) {
     if (k.approvedAt(now)) {
       return NONE;
     }
@@ -121,7 +122,7 @@ public final class Gates {
                         + "&status=scheduled")));
   }
 
-  private static Refused gate(String code, String detail, String nextStep) {
-    return Refused.forbidden(code, detail).with("nextStep", nextStep);
+  private static RefusedException gate(String code, String detail, String nextStep) {
+    return Refusal.forbidden(code, detail).with("nextStep", nextStep).exception();
   }
 }

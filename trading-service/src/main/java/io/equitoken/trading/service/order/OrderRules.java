@@ -1,7 +1,7 @@
 package io.equitoken.trading.service.order;
 
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.trading.engine.TokenSpec;
-import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.market.Grid;
 import io.equitoken.trading.service.market.TokenInfo;
 import java.math.BigDecimal;
@@ -23,12 +23,16 @@ public final class OrderRules {
 
   public static void check(OrderRequest r, TokenInfo token) {
     if (r.tokenId() == null || r.tokenId().isBlank() || r.tokenId().length() > 100) {
-      throw Refused.invalid(
-          "invalid-token-id", "tokenId", "Expected tokenId, a token id of 1 to 100 characters");
+      throw Refusal.badRequest(
+              "invalid-token-id", "Expected tokenId, a token id of 1 to 100 characters")
+          .withField("tokenId")
+          .exception();
     }
     if (!SIDES.contains(r.side())) {
-      throw Refused.invalid("invalid-value", "type", "Expected type to be buy or sell")
-          .with("allowed", SIDES);
+      throw Refusal.badRequest("invalid-value", "Expected type to be buy or sell")
+          .withField("type")
+          .with("allowed", SIDES)
+          .exception();
     }
     TokenSpec spec =
         token == null
@@ -37,32 +41,42 @@ public final class OrderRules {
     checkAmount(r.quantity(), "quantity", MAX_QUANTITY, spec.lotSize(), "lot size");
     checkAmount(r.maxPrice(), "maxPrice", MAX_PRICE, spec.tickSize(), "tick size");
     if (token != null && r.quantity().compareTo(token.supply()) > 0) {
-      throw Refused.unprocessable(
-          "quantity-above-supply",
-          "quantity",
-          "Expected quantity at most the token's supply " + token.supply().toPlainString());
+      throw Refusal.unprocessable(
+              "quantity-above-supply",
+              "Expected quantity at most the token's supply " + token.supply().toPlainString())
+          .withField("quantity")
+          .exception();
     }
   }
 
   private static void checkAmount(
       BigDecimal value, String field, BigDecimal max, BigDecimal unit, String unitName) {
     if (value == null) {
-      throw Refused.invalid("missing-field", field, "Expected " + field + ", a number");
+      throw Refusal.badRequest("missing-field", "Expected " + field + ", a number")
+          .withField(field)
+          .exception();
     }
     if (value.signum() <= 0) {
-      throw Refused.unprocessable(
-          "not-positive", field, "Expected " + field + " above 0, but it is " + plain(value));
+      throw Refusal.unprocessable(
+              "not-positive", "Expected " + field + " above 0, but it is " + plain(value))
+          .withField(field)
+          .exception();
     }
     if (value.compareTo(max) > 0) {
-      throw Refused.unprocessable(
-          "out-of-range",
-          field,
-          "Expected " + field + " at most " + max.toPlainString() + ", but it is " + plain(value));
+      throw Refusal.unprocessable(
+              "out-of-range",
+              "Expected "
+                  + field
+                  + " at most "
+                  + max.toPlainString()
+                  + ", but it is "
+                  + plain(value))
+          .withField(field)
+          .exception();
     }
     if (value.remainder(unit).signum() != 0) {
-      throw Refused.unprocessable(
+      throw Refusal.unprocessable(
               "off-grid",
-              field,
               "Expected "
                   + field
                   + " to be a multiple of the "
@@ -72,7 +86,9 @@ public final class OrderRules {
                   + ", but "
                   + plain(value)
                   + " is not")
-          .with(unitName.equals("lot size") ? "lotSize" : "tickSize", unit);
+          .withField(field)
+          .with(unitName.equals("lot size") ? "lotSize" : "tickSize", unit)
+          .exception();
     }
   }
 

@@ -1,7 +1,7 @@
 package io.equitoken.trading.service.order;
 
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.kernel.Transactions;
 import io.equitoken.trading.service.market.MarketStore;
 import java.math.BigDecimal;
@@ -119,7 +119,8 @@ public final class OrderService {
         .find(id)
         .filter(o -> trader.operator() || o.ownerId().equals(trader.principalId()))
         .switchIfEmpty(
-            Mono.error(() -> Refused.notFound("order-not-found", "No order with id " + id)));
+            Mono.error(
+                () -> Refusal.notFound("order-not-found", "No order with id " + id).exception()));
   }
 
   /**
@@ -132,11 +133,12 @@ public final class OrderService {
             o -> {
               if (o.status().isFinal()) {
                 return Mono.error(
-                    Refused.conflict(
+                    Refusal.conflict(
                             "order-final",
                             "Expected the order to be pending, open or partially filled, but it is "
                                 + o.status().wire())
-                        .with("orderStatus", o.status().wire()));
+                        .with("orderStatus", o.status().wire())
+                        .exception());
               }
               Instant now = now();
               String orderId = id.toString();

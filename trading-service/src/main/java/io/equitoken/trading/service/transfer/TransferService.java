@@ -1,7 +1,7 @@
 package io.equitoken.trading.service.transfer;
 
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.kernel.Transactions;
 import io.equitoken.trading.service.market.MarketStore;
 import java.math.BigDecimal;
@@ -61,28 +61,35 @@ public final class TransferService {
       String reason) {
     if (fromId.equals(toId)) {
       return Mono.error(
-          Refused.unprocessable("same-owner", "to", "Expected to to differ from from"));
+          Refusal.unprocessable("same-owner", "Expected to to differ from from")
+              .withField("to")
+              .exception());
     }
     return market
         .token(tokenId)
         .switchIfEmpty(
-            Mono.error(() -> Refused.notFound("token-not-found", "No token with id " + tokenId)))
+            Mono.error(
+                () ->
+                    Refusal.notFound("token-not-found", "No token with id " + tokenId).exception()))
         .flatMap(
             token -> {
               if (quantity.signum() <= 0 || quantity.remainder(token.lotSize()).signum() != 0) {
                 return Mono.error(
-                    Refused.unprocessable(
-                        "off-grid",
-                        "quantity",
-                        "Expected quantity above 0 and a multiple of the lot size "
-                            + token.lotSize().toPlainString()));
+                    Refusal.unprocessable(
+                            "off-grid",
+                            "Expected quantity above 0 and a multiple of the lot size "
+                                + token.lotSize().toPlainString())
+                        .withField("quantity")
+                        .exception());
               }
               if (quantity.compareTo(token.supply()) > 0) {
                 return Mono.error(
-                    Refused.unprocessable(
-                        "quantity-above-supply",
-                        "quantity",
-                        "Expected quantity at most the supply " + token.supply().toPlainString()));
+                    Refusal.unprocessable(
+                            "quantity-above-supply",
+                            "Expected quantity at most the supply "
+                                + token.supply().toPlainString())
+                        .withField("quantity")
+                        .exception());
               }
               Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
               Transfer t =

@@ -1,10 +1,11 @@
 package io.equitoken.trading.service.web;
 
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
 import io.equitoken.platform.web.Roles;
-import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderRequest;
 import io.equitoken.trading.service.order.OrderService;
@@ -137,7 +138,7 @@ class OrderController {
                     c.isOperator()));
   }
 
-  private static Refused notFound(String id) {
-    return Refused.notFound("order-not-found", "No order with id " + id);
+  private static RefusedException notFound(String id) {
+    return Refusal.notFound("order-not-found", "No order with id " + id).exception();
   }
 }

@@ -1,9 +1,10 @@
 package io.equitoken.trading.service.web;
 
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
-import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.window.LiquidityWindow;
 import io.equitoken.trading.service.window.Mechanism;
 import io.equitoken.trading.service.window.WindowFilter;
@@ -141,7 +142,7 @@ class WindowController {
     return store.indicative(w.id()).collectList().map(i -> WindowDtos.of(w, i, tokenId));
   }
 
-  private static Refused notFound(String id) {
-    return Refused.notFound("window-not-found", "No window with id " + id);
+  private static RefusedException notFound(String id) {
+    return Refusal.notFound("window-not-found", "No window with id " + id).exception();
   }
 }

@@ -1,6 +1,7 @@
 package io.equitoken.trading.service.window;
 
-import io.equitoken.trading.service.kernel.Refused;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,7 +105,7 @@ public final class WindowRules {
     }
   }
 
-  private static Refused invalid(String code, String field, String detail) {
-    return Refused.unprocessable(code, field, detail);
+  private static RefusedException invalid(String code, String field, String detail) {
+    return Refusal.unprocessable(code, detail).withField(field).exception();
   }
 }

@@ -1,7 +1,8 @@
 package io.equitoken.trading.service.window;
 
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Refused;
 import io.equitoken.trading.service.kernel.Transactions;
 import java.time.Clock;
 import java.time.Instant;
@@ -83,9 +84,10 @@ public final class WindowService {
                 w -> {
                   if (w.status() != WindowStatus.SCHEDULED) {
                     return Mono.error(
-                        Refused.conflict(
-                            "window-not-cancellable",
-                            "Expected window to be scheduled, but it is " + w.status().wire()));
+                        Refusal.conflict(
+                                "window-not-cancellable",
+                                "Expected window to be scheduled, but it is " + w.status().wire())
+                            .exception());
                   }
                   Instant now = now();
                   return store
@@ -103,21 +105,22 @@ public final class WindowService {
     return store
         .find(id)
         .switchIfEmpty(
-            Mono.error(() -> Refused.notFound("window-not-found", "No window with id " + id)));
+            Mono.error(
+                () -> Refusal.notFound("window-not-found", "No window with id " + id).exception()));
   }
 
-  private static Refused overlap(LiquidityWindow other) {
-    return new Refused(
-        Refused.Kind.CONFLICT,
-        "window-overlap",
-        "Expected no other window covering the same token at the same time, but window "
-            + other.id()
-            + " ("
-            + other.opens()
-            + " to "
-            + other.closes()
-            + ") does",
-        "tokenIds");
+  private static RefusedException overlap(LiquidityWindow other) {
+    return Refusal.conflict(
+            "window-overlap",
+            "Expected no other window covering the same token at the same time, but window "
+                + other.id()
+                + " ("
+                + other.opens()
+                + " to "
+                + other.closes()
+                + ") does")
+        .withField("tokenIds")
+        .exception();
   }
 
   private Instant now() {
