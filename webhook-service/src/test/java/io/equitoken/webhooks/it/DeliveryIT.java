@@ -3,6 +3,7 @@ package io.equitoken.webhooks.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.equitoken.platform.test.WebhookReceiver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -29,14 +30,14 @@ class DeliveryIT extends WebhooksIntegrationTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final Duration WAIT = Duration.ofSeconds(60);
 
-  private Receiver receiver;
+  private WebhookReceiver receiver;
   private String owner;
   private String token;
   private String tokenId;
 
   @BeforeEach
   void receiver() {
-    receiver = new Receiver();
+    receiver = new WebhookReceiver();
     owner = Api.newPrincipal();
     token = Api.investor(owner);
     tokenId = UUID.randomUUID().toString();
@@ -57,12 +58,12 @@ class DeliveryIT extends WebhooksIntegrationTest {
     return Events.example(PRICE, e -> e.put("tokenId", tokenId));
   }
 
-  private List<Receiver.Received> awaitReceived(Receiver r, int n) {
+  private List<WebhookReceiver.Received> awaitReceived(WebhookReceiver r, int n) {
     await().atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(() -> r.received().size() >= n);
     return r.received();
   }
 
-  private static JsonNode body(Receiver.Received r) {
+  private static JsonNode body(WebhookReceiver.Received r) {
     return JSON.readTree(r.body());
   }
 
@@ -79,7 +80,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
     String eventId = Events.send(TRADE, tokenId, trade());
 
     // then the receiver gets it once, verifiable with the subscription's secret
-    Receiver.Received got = awaitReceived(receiver, 1).get(0);
+    WebhookReceiver.Received got = awaitReceived(receiver, 1).get(0);
     assertThat(got.verifiesWith(sub.get("secret").asString())).isTrue();
     assertThat(got.id()).isEqualTo("msg_" + eventId);
     assertThat(got.signature()).startsWith("v1,");
@@ -100,8 +101,8 @@ class DeliveryIT extends WebhooksIntegrationTest {
     receiver.answer(
         r ->
             calls.incrementAndGet() == 1
-                ? new Receiver.Answer(500, Map.of(), "temporarily broken")
-                : Receiver.Answer.status(204));
+                ? new WebhookReceiver.Answer(500, Map.of(), "temporarily broken")
+                : WebhookReceiver.Answer.status(204));
     JsonNode sub = api.subscribe(token, receiver.url(), "price.updated");
     String id = sub.get("id").asString();
 
@@ -109,7 +110,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
     Events.send(PRICE, tokenId, price());
 
     // then it arrives twice with the same webhook-id, both signed
-    List<Receiver.Received> got = awaitReceived(receiver, 2);
+    List<WebhookReceiver.Received> got = awaitReceived(receiver, 2);
     assertThat(got.get(0).id()).isEqualTo(got.get(1).id());
     assertThat(got).allMatch(r -> r.verifiesWith(sub.get("secret").asString()));
 
@@ -134,7 +135,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
 
   @Test
   void shouldDisableTheSubscriptionOn410WithAVisibleReason() {
-    receiver.answer(r -> Receiver.Answer.status(410));
+    receiver.answer(r -> WebhookReceiver.Answer.status(410));
     String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
 
     Events.send(PRICE, tokenId, price());
@@ -154,7 +155,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
 
   @Test
   void shouldHonourRetryAfter() {
-    receiver.answer(r -> new Receiver.Answer(429, Map.of("Retry-After", "600"), ""));
+    receiver.answer(r -> new WebhookReceiver.Answer(429, Map.of("Retry-After", "600"), ""));
     String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
 
     Events.send(PRICE, tokenId, price());
@@ -170,8 +171,9 @@ class DeliveryIT extends WebhooksIntegrationTest {
 
   @Test
   void shouldNeverFollowARedirect() {
-    try (Receiver elsewhere = new Receiver()) {
-      receiver.answer(r -> new Receiver.Answer(307, Map.of("Location", elsewhere.url()), ""));
+    try (WebhookReceiver elsewhere = new WebhookReceiver()) {
+      receiver.answer(
+          r -> new WebhookReceiver.Answer(307, Map.of("Location", elsewhere.url()), ""));
       String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
 
       Events.send(PRICE, tokenId, price());
@@ -204,7 +206,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
 
     Events.send(PRICE, tokenId, price());
 
-    Receiver.Received got = awaitReceived(receiver, 1).get(0);
+    WebhookReceiver.Received got = awaitReceived(receiver, 1).get(0);
     assertThat(got.signature().split(" ")).hasSize(2);
     assertThat(got.verifiesWith(fresh)).isTrue();
     assertThat(got.verifiesWith(sub.get("secret").asString())).isTrue();
@@ -245,7 +247,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
 
     assertThat(result.get("outcome").asString()).isEqualTo("delivered");
     assertThat(result.get("responseStatus").asInt()).isEqualTo(200);
-    Receiver.Received got = receiver.received().get(0);
+    WebhookReceiver.Received got = receiver.received().get(0);
     assertThat(got.verifiesWith(sub.get("secret").asString())).isTrue();
     assertThat(body(got).get("type").asString()).isEqualTo("webhook.test");
     assertThat(got.id()).isEqualTo(result.get("webhookId").asString());
@@ -254,7 +256,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
 
   @Test
   void shouldAnswerTheTestOutcomeOfAFailingEndpoint() {
-    receiver.answer(r -> new Receiver.Answer(500, Map.of(), "x".repeat(10_000)));
+    receiver.answer(r -> new WebhookReceiver.Answer(500, Map.of(), "x".repeat(10_000)));
     String id = api.subscribe(token, receiver.url(), "trade.executed").get("id").asString();
 
     JsonNode result =
@@ -329,7 +331,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
         .expectStatus()
         .isAccepted();
 
-    List<Receiver.Received> got = awaitReceived(receiver, 2);
+    List<WebhookReceiver.Received> got = awaitReceived(receiver, 2);
     assertThat(got.get(1).id()).isEqualTo(got.get(0).id());
   }
 
@@ -337,13 +339,13 @@ class DeliveryIT extends WebhooksIntegrationTest {
   void shouldRecoverFailedDeliveriesSinceAGivenTime() {
     // given a delivery that failed for good (410 disabled the subscription)
     Instant before = Instant.now().minusSeconds(1);
-    receiver.answer(r -> Receiver.Answer.status(410));
+    receiver.answer(r -> WebhookReceiver.Answer.status(410));
     String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
     Events.send(PRICE, tokenId, price());
     await().atMost(WAIT).until(() -> log(id, "?status=failed").size() == 1);
 
     // when the owner fixes the endpoint, enables the subscription and recovers
-    receiver.answer(r -> Receiver.Answer.status(200));
+    receiver.answer(r -> WebhookReceiver.Answer.status(200));
     api.call(HttpMethod.PATCH, "/webhooks/subscriptions/" + id, token, Map.of("status", "enabled"))
         .expectStatus()
         .isOk();
@@ -366,7 +368,7 @@ class DeliveryIT extends WebhooksIntegrationTest {
   @Test
   void shouldNotLetADeadEndpointDelayAnother() {
     // given a hanging endpoint and a healthy one, both subscribed to prices
-    try (Receiver healthy = new Receiver()) {
+    try (WebhookReceiver healthy = new WebhookReceiver()) {
       receiver.hold();
       api.subscribe(token, receiver.url(), "price.updated");
       api.subscribe(token, healthy.url(), "price.updated");

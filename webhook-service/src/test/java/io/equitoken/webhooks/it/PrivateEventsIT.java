@@ -3,6 +3,7 @@ package io.equitoken.webhooks.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.equitoken.platform.test.WebhookReceiver;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PrivateEventsIT extends WebhooksIntegrationTest {
 
-  private final List<Receiver> receivers = new java.util.ArrayList<>();
+  private final List<WebhookReceiver> receivers = new java.util.ArrayList<>();
   private final List<String> principals = new java.util.ArrayList<>();
 
   @AfterEach
@@ -28,7 +29,7 @@ class PrivateEventsIT extends WebhooksIntegrationTest {
     for (String p : principals) {
       db.sql("delete from subscription where owner_id = $1").bind(0, p).then().block();
     }
-    receivers.forEach(Receiver::close);
+    receivers.forEach(WebhookReceiver::close);
   }
 
   static Stream<Arguments> privateTypes() {
@@ -55,8 +56,8 @@ class PrivateEventsIT extends WebhooksIntegrationTest {
     return p;
   }
 
-  private Receiver receiver() {
-    Receiver r = new Receiver();
+  private WebhookReceiver receiver() {
+    WebhookReceiver r = new WebhookReceiver();
     receivers.add(r);
     return r;
   }
@@ -68,7 +69,7 @@ class PrivateEventsIT extends WebhooksIntegrationTest {
     List<String> owners = ownerFields.stream().map(f -> principal()).toList();
     String outsider = principal();
     principals.add(Api.OPERATOR);
-    List<Receiver> ownerReceivers = owners.stream().map(o -> receiver()).toList();
+    List<WebhookReceiver> ownerReceivers = owners.stream().map(o -> receiver()).toList();
     List<String> ownerSubscriptions =
         java.util.stream.IntStream.range(0, owners.size())
             .mapToObj(
@@ -77,10 +78,10 @@ class PrivateEventsIT extends WebhooksIntegrationTest {
                         .get("id")
                         .asString())
             .toList();
-    Receiver outsiderReceiver = receiver();
+    WebhookReceiver outsiderReceiver = receiver();
     String outsiderSubscription =
         api.subscribe(Api.investor(outsider), outsiderReceiver.url(), name).get("id").asString();
-    Receiver operatorReceiver = receiver();
+    WebhookReceiver operatorReceiver = receiver();
     api.subscribe(Api.operator(), operatorReceiver.url(), name);
 
     // when the contract's example event is published for those owners
@@ -95,7 +96,7 @@ class PrivateEventsIT extends WebhooksIntegrationTest {
     String eventId = Events.send(type, UUID.randomUUID().toString(), data);
 
     // then each owner and the operator receive it, signed
-    for (Receiver r : ownerReceivers) {
+    for (WebhookReceiver r : ownerReceivers) {
       await().atMost(Duration.ofSeconds(60)).until(() -> r.received().size() == 1);
     }
     await().atMost(Duration.ofSeconds(60)).until(() -> operatorReceiver.received().size() == 1);

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.platform.test.WebhookReceiver;
 import io.equitoken.webhooks.WebhooksApplication;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.Subscription;
@@ -63,7 +64,7 @@ class RestartIT {
 
   @Test
   void shouldLoseAndDuplicateNothingAcrossARestart() throws Exception {
-    try (Receiver receiver = new Receiver()) {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
       // given an instance with a subscription, and a receiver that holds every request
       ConfigurableApplicationContext first = start();
       Subscription subscription =
@@ -114,7 +115,8 @@ class RestartIT {
                         == EVENTS);
         Map<String, Long> perId =
             ours(receiver, eventIds).stream()
-                .collect(Collectors.groupingBy(Receiver.Received::id, Collectors.counting()));
+                .collect(
+                    Collectors.groupingBy(WebhookReceiver.Received::id, Collectors.counting()));
         assertThat(perId.keySet())
             .containsExactlyInAnyOrderElementsOf(eventIds.stream().map(id -> "msg_" + id).toList());
         assertThat(perId.values()).allMatch(n -> n == 1);
@@ -125,7 +127,8 @@ class RestartIT {
     }
   }
 
-  private static List<Receiver.Received> ours(Receiver receiver, Set<String> eventIds) {
+  private static List<WebhookReceiver.Received> ours(
+      WebhookReceiver receiver, Set<String> eventIds) {
     return receiver.received().stream()
         .filter(r -> r.id() != null && eventIds.contains(r.id().substring("msg_".length())))
         .toList();

@@ -3,6 +3,7 @@ package io.equitoken.webhooks.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.platform.test.WebhookReceiver;
 import io.equitoken.platform.web.RoleMatrix;
 import io.equitoken.platform.web.Roles;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ import org.springframework.http.MediaType;
 class RoleMatrixIT extends WebhooksIntegrationTest {
 
   private static final Set<String> ANY = Set.copyOf(Roles.ALL);
-  private static Receiver receiver;
+  private static WebhookReceiver receiver;
 
   enum Endpoint {
     EVENT_TYPES(HttpMethod.GET, "/webhooks/event-types", HttpStatus.OK),
@@ -65,7 +66,7 @@ class RoleMatrixIT extends WebhooksIntegrationTest {
 
   @BeforeAll
   static void start() {
-    receiver = new Receiver();
+    receiver = new WebhookReceiver();
   }
 
   @AfterAll

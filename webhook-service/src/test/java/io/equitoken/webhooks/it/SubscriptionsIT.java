@@ -2,6 +2,7 @@ package io.equitoken.webhooks.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.WebhookReceiver;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -23,12 +24,12 @@ import tools.jackson.databind.JsonNode;
 /** Subscriptions: create, list, read, change, rotate, delete; BOLA; bad input stores nothing. */
 class SubscriptionsIT extends WebhooksIntegrationTest {
 
-  private Receiver receiver;
+  private WebhookReceiver receiver;
   private String owner;
 
   @BeforeEach
   void receiver() {
-    receiver = new Receiver();
+    receiver = new WebhookReceiver();
     owner = Api.newPrincipal();
   }
 

@@ -1,4 +1,4 @@
-package io.equitoken.webhooks.it;
+package io.equitoken.platform.test;
 
 import com.standardwebhooks.Webhook;
 import com.standardwebhooks.exceptions.WebhookVerificationException;
@@ -20,9 +20,10 @@ import java.util.function.Function;
 
 /**
  * A partner's webhook endpoint on loopback: records every request and answers what the test scripts
- * (200 by default). Requests are verified with the official Standard Webhooks library.
+ * (200 by default). Requests are verified with the official Standard Webhooks library, as a
+ * receiver would. Used by webhook-service's ITs and the end-to-end test.
  */
-public final class Receiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable {
 
   /** One received request. */
   public record Received(String id, String timestamp, String signature, String body) {
@@ -60,7 +61,7 @@ public final class Receiver implements AutoCloseable {
   private final java.util.concurrent.atomic.AtomicInteger arrived =
       new java.util.concurrent.atomic.AtomicInteger();
 
-  public Receiver() {
+  public WebhookReceiver() {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
     } catch (IOException e) {
