@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.nimbusds.jose.jwk.JWKSet;
 import io.equitoken.local.LocalPlatform;
+import io.equitoken.platform.test.WebhookReceiver;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -108,6 +109,7 @@ class PlatformThroughGatewayIT {
       List.of("pre_seed", "seed", "series_a", "series_b", "growth");
 
   private final JsonMapper json = JsonMapper.builder().build();
+  private final WebhookReceiver receiver = new WebhookReceiver();
   private LocalPlatform platform;
   private GatewayClient gateway;
   private String investorId;
@@ -152,6 +154,7 @@ class PlatformThroughGatewayIT {
 
   @AfterAll
   void stopPlatform() {
+    receiver.close();
     if (platform != null) {
       platform.close();
     }
@@ -420,7 +423,11 @@ class PlatformThroughGatewayIT {
             .decimalValue()
             .multiply(BigDecimal.valueOf(2))
             .setScale(2, RoundingMode.DOWN);
-    BigDecimal before = holding(tokenOf(apiKey, secret), tokenId);
+    // and a webhook subscription of theirs for window openings and trades
+    String whsec =
+        subscribe(tokenOf(apiKey, secret), receiver.url(), "window.opened", "trade.executed");
+    // and an operator's window on a token that is free now, opening in a few seconds
+    String windowOpened = scheduleShortWindowOnAFreeToken(tokenOf(apiKey, secret));
 
     // when they buy 10 (retried while trading still applies the demo facts: gates answer 403)
     String order =
@@ -455,15 +462,136 @@ class PlatformThroughGatewayIT {
     assertThat(filled.get("averagePrice").decimalValue()).isLessThanOrEqualTo(limit);
     assertThat(filled.get("fills")).hasSize(1);
 
-    // and the portfolio, built from trading's events, holds 10 more
-    eventually(
-        () ->
-            holding(tokenOf(apiKey, secret), tokenId).compareTo(before.add(BigDecimal.TEN)) == 0
-                ? Boolean.TRUE
-                : null);
+    // and the transactions list the purchase from the issuer, with the matcher's trade id
+    String matchedTrade = filled.get("fills").get(0).get("tradeId").asString();
+    JsonNode purchase =
+        eventually(
+            () -> {
+              for (JsonNode t : transactions(tokenOf(apiKey, secret), tokenId)) {
+                if (matchedTrade.equals(t.get("tradeId").asString())) {
+                  return t;
+                }
+              }
+              return null;
+            });
+    assertThat(purchase.get("type").asString()).isEqualTo("purchase");
+    assertThat(purchase.get("quantity").decimalValue()).isEqualByComparingTo("10");
+    assertThat(purchase.get("price").decimalValue())
+        .isEqualByComparingTo(filled.get("averagePrice").decimalValue());
+
+    // and the portfolio, built from trading's events, holds what the transactions add up to
+    // (the demo market's earlier purchases arrive meanwhile, so no "before" is taken)
+    BigDecimal held =
+        eventually(
+            () -> {
+              BigDecimal h = holding(tokenOf(apiKey, secret), tokenId);
+              BigDecimal sum = BigDecimal.ZERO;
+              for (JsonNode t : transactions(tokenOf(apiKey, secret), tokenId)) {
+                sum = sum.add(signed(t));
+              }
+              return h.compareTo(sum) == 0 && h.compareTo(BigDecimal.TEN) >= 0 ? h : null;
+            });
+
+    // and the valuation history has a point for it, holding the new quantity
+    Instant executedAt = Instant.parse(filled.get("fills").get(0).get("executedAt").asString());
+    HttpResponse<String> history =
+        gateway.get(
+            "/investor/valuation-history?interval=event&from="
+                + executedAt.minusSeconds(60)
+                + "&to="
+                + Instant.now().plusSeconds(60),
+            tokenOf(apiKey, secret));
+    assertThat(history.statusCode()).as(history.body()).isEqualTo(200);
+    boolean pointWithPurchase = false;
+    for (JsonNode point : json.readTree(history.body()).get("points")) {
+      for (JsonNode h : point.get("holdings")) {
+        if (tokenId.equals(h.get("tokenId").asString())
+            && h.get("quantity").decimalValue().compareTo(BigDecimal.TEN) >= 0
+            && !Instant.parse(point.get("at").asString()).isBefore(executedAt)) {
+          pointWithPurchase = true;
+        }
+      }
+    }
+    assertThat(pointWithPurchase).as(history.body()).isTrue();
+
+    // and the receiver got both events, signed and verifiable with the Standard Webhooks library
+    JsonNode trade = awaitDelivery("trade.executed", "tradeId", matchedTrade, whsec);
+    assertThat(trade.get("data").has("buyerId")).as("the buyer is not disclosed").isFalse();
+    assertThat(trade.get("data").has("sellerId")).as("the seller is not disclosed").isFalse();
+    awaitDelivery("window.opened", "windowId", windowOpened, whsec);
+
     // and another investor does not see the order
     assertThat(gateway.get("/trade/status/" + tradeId, investorToken()).statusCode())
         .isEqualTo(404);
+  }
+
+  /** Creates a webhook subscription as the caller; answers its signing secret. */
+  private String subscribe(String bearer, String url, String... eventTypes) {
+    StringBuilder types = new StringBuilder();
+    for (String t : eventTypes) {
+      types.append(types.length() == 0 ? "" : ",").append('"').append(t).append('"');
+    }
+    HttpResponse<String> created =
+        gateway.postJson(
+            "/webhooks/subscriptions",
+            bearer,
+            "{\"url\":\"" + url + "\",\"eventTypes\":[" + types + "],\"description\":\"e2e\"}");
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    String secret = json.readTree(created.body()).get("secret").asString();
+    assertThat(secret).startsWith("whsec_");
+    return secret;
+  }
+
+  /**
+   * As the demo operator, a continuous window opening in a few seconds for three minutes, on a
+   * token of the demo market that no window covers now; answers its id.
+   */
+  private String scheduleShortWindowOnAFreeToken(String bearer) {
+    HttpResponse<String> all = gateway.get("/liquidity/windows?status=scheduled", bearer);
+    assertThat(all.statusCode()).as(all.body()).isEqualTo(200);
+    String token = null;
+    for (JsonNode w : json.readTree(all.body())) {
+      if (!w.get("tokenIds").isEmpty()) {
+        token = w.get("tokenIds").get(0).asString();
+      }
+    }
+    assertThat(token).as("a demo token whose window is later: " + all.body()).isNotNull();
+    Instant opens = Instant.now().plusSeconds(8).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    HttpResponse<String> created =
+        gateway.postJson(
+            "/liquidity/windows",
+            token("demo-operator", "demo-operator-secret-change-me").get("accessToken").asString(),
+            "{\"tokenIds\":[\""
+                + token
+                + "\"],\"mechanism\":\"continuous\",\"opens\":\""
+                + opens
+                + "\",\"closes\":\""
+                + opens.plus(Duration.ofMinutes(3))
+                + "\"}");
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    return json.readTree(created.body()).get("id").asString();
+  }
+
+  /** Waits for a delivery of {@code type} whose data has {@code field} = {@code value}. */
+  private JsonNode awaitDelivery(String type, String field, String value, String secret)
+      throws InterruptedException {
+    WebhookReceiver.Received delivery =
+        eventually(
+            () -> {
+              for (WebhookReceiver.Received r : receiver.received()) {
+                JsonNode body = json.readTree(r.body());
+                if (type.equals(body.get("type").asString())
+                    && value.equals(body.get("data").get(field).asString())) {
+                  return r;
+                }
+              }
+              return null;
+            });
+    assertThat(delivery.verifiesWith(secret)).as("signature of " + delivery.id()).isTrue();
+    assertThat(receiver.received().stream().filter(r -> r.id().equals(delivery.id())))
+        .as("delivered once per webhook-id")
+        .hasSize(1);
+    return json.readTree(delivery.body());
   }
 
   /** An API key for {@code principalId}, made by the demo operator: "{apiKey} {secret}". */
@@ -485,6 +613,27 @@ class PlatformThroughGatewayIT {
 
   private String tokenOf(String apiKey, String secret) {
     return token(apiKey, secret).get("accessToken").asString();
+  }
+
+  /** The caller's transactions in {@code tokenId} (first page, newest first). */
+  private List<JsonNode> transactions(String bearer, String tokenId) {
+    HttpResponse<String> r =
+        gateway.get("/investor/transactions?limit=100&tokenId=" + tokenId, bearer);
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    List<JsonNode> items = new ArrayList<>();
+    json.readTree(r.body()).forEach(items::add);
+    return items;
+  }
+
+  /** What a transaction adds to the holding. */
+  private static BigDecimal signed(JsonNode t) {
+    BigDecimal q = t.get("quantity").decimalValue();
+    String type = t.get("type").asString();
+    boolean out =
+        type.equals("sale")
+            || type.equals("transfer_out")
+            || (type.equals("trade") && "sell".equals(t.path("side").asString()));
+    return out ? q.negate() : q;
   }
 
   /** The quantity of {@code tokenId} in the caller's portfolio, zero when none. */
