@@ -9,6 +9,7 @@ import io.equitoken.platform.test.TestInfrastructure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
@@ -161,6 +162,72 @@ class MatchingIT extends TradingContext {
     api.call(HttpMethod.DELETE, "/trade/" + buy, Api.investor(investor), null)
         .expectStatus()
         .isEqualTo(409);
+  }
+
+  @Test
+  void shouldMoveAHoldingByAnOperatorsTransferAndRefuseBadOnes() {
+    // given an investor who bought 100 from the issuer
+    String alice = fixtures.approvedInvestor();
+    String bob = fixtures.approvedInvestor();
+    api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
+    awaitStatus(
+        api.place(Api.investor(alice), Api.order(token, "buy", 100, 2.5)),
+        Api.investor(alice),
+        "filled");
+
+    // when an operator moves 40 of them to another investor
+    JsonNode accepted =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/tokens/" + token + "/transfers",
+                    Api.operator(),
+                    Map.of("from", alice, "to", bob, "quantity", 40, "reason", "Inheritance"))
+                .expectStatus()
+                .isAccepted());
+    String transferId = accepted.get("transferId").asString();
+    assertThat(accepted.get("requestedBy").asString()).isEqualTo(Api.OPERATOR);
+
+    // then the matcher executes it once, and both holdings change accordingly
+    List<JsonNode> executed = committed("equitoken.trading.transfer.executed.v1", 1);
+    assertThat(executed).hasSize(1);
+    assertThat(executed.get(0).get("transferId").asString()).isEqualTo(transferId);
+    assertThat(executed.get(0).get("quantity").decimalValue()).isEqualByComparingTo("40");
+    List<JsonNode> changes = committed("equitoken.trading.holding.changed.v1", 6);
+    assertThat(last(changes, alice).get("quantity").decimalValue()).isEqualByComparingTo("60");
+    assertThat(last(changes, bob).get("quantity").decimalValue()).isEqualByComparingTo("40");
+
+    // and moving more than the available holding is rejected by the matcher, nothing moves
+    api.call(
+            HttpMethod.POST,
+            "/tokens/" + token + "/transfers",
+            Api.operator(),
+            Map.of("from", bob, "to", alice, "quantity", 41, "reason", "Too much"))
+        .expectStatus()
+        .isAccepted();
+    List<JsonNode> rejected = committed("equitoken.trading.transfer.rejected.v1", 1);
+    assertThat(rejected).hasSize(1);
+    assertThat(rejected.get(0).toString()).contains("position.insufficient_available");
+    // and bad transfers are refused before anything is stored
+    long before = count("select count(*) from holding_transfer");
+    for (Map<String, Object> bad :
+        List.<Map<String, Object>>of(
+            Map.of("from", alice, "to", alice, "quantity", 1, "reason", "Same owner"),
+            Map.of("from", alice, "to", bob, "quantity", 0, "reason", "Zero"),
+            Map.of("from", alice, "to", bob, "quantity", -5, "reason", "Negative"),
+            Map.of("from", alice, "to", bob, "quantity", 1))) {
+      api.call(HttpMethod.POST, "/tokens/" + token + "/transfers", Api.operator(), bad)
+          .expectStatus()
+          .value(status -> assertThat(status).isBetween(400, 422));
+    }
+    assertThat(count("select count(*) from holding_transfer")).isEqualTo(before);
+  }
+
+  private static JsonNode last(List<JsonNode> changes, String owner) {
+    return changes.stream()
+        .filter(c -> owner.equals(c.get("ownerId").asString()))
+        .reduce((a, b) -> b)
+        .orElseThrow(() -> new AssertionError("no holding.changed for " + owner));
   }
 
   private JsonNode awaitStatus(String tradeId, String bearer, String status) {

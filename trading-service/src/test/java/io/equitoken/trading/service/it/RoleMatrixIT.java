@@ -1,0 +1,86 @@
+package io.equitoken.trading.service.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.core.Roles;
+import io.equitoken.platform.test.RoleMatrixWalker;
+import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.platform.web.RoleMatrix;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpMethod;
+
+/**
+ * Every cell of trading's role matrix, allowed and denied, with real tokens (platform-test's {@link
+ * RoleMatrixWalker}). The table below must name exactly the bean's rules; object-level access
+ * (another investor's order → 404) is in {@code OrdersIT}.
+ */
+class RoleMatrixIT extends TradingIntegrationTest {
+
+  private static final String ANY = new TreeSet<>(Roles.ALL).toString();
+
+  /** The documented matrix: who may call what (docs/services/trading-service.md). */
+  private static final List<String> TABLE =
+      List.of(
+          "GET /liquidity/windows " + ANY,
+          "GET /liquidity/windows/{id} " + ANY,
+          "POST /liquidity/windows [operator]",
+          "POST /liquidity/windows/{id}/cancel [operator]",
+          "POST /trade [founder, investor]",
+          "GET /trade [founder, investor, operator]",
+          "GET /trade/status/{tradeId} [founder, investor, operator]",
+          "DELETE /trade/{tradeId} [founder, investor, operator]",
+          "GET /tokens/{tokenId}/price-history " + ANY,
+          "POST /tokens/{tokenId}/transfers [operator]");
+
+  @Autowired RoleMatrix matrix;
+  @LocalServerPort int port;
+
+  @Test
+  void shouldDeclareExactlyTheDocumentedMatrix() {
+    Set<String> declared =
+        matrix.rules().stream()
+            .map(r -> r.method() + " " + r.pathPattern() + " " + new TreeSet<>(r.roles()))
+            .collect(Collectors.toSet());
+    assertThat(declared).containsExactlyInAnyOrderElementsOf(TABLE);
+  }
+
+  @Test
+  void shouldAllowExactlyTheRolesOfTheMatrixAndRefuseTheOthers() {
+    // every rule × every role and anonymous: allowed → never 401/403, denied → 403 (401 anonymous)
+    var cells =
+        RoleMatrixWalker.of(matrix, "http://127.0.0.1:" + port)
+            .pathVariable("id", "3a000000-0000-4000-8000-00000000dead")
+            .pathVariable("tradeId", "3a000000-0000-4000-8000-00000000beef")
+            .pathVariable("tokenId", "tok-walker")
+            .walk();
+
+    assertThat(cells).hasSize(TABLE.size() * (Roles.ALL.size() + 1));
+    // allowed reads of market data answer 200 (an unknown window: 404), unknown orders 404
+    assertThat(cells)
+        .filteredOn(c -> c.allowed() && c.method().equals("GET"))
+        .filteredOn(c -> c.path().equals("/liquidity/windows") || c.path().equals("/trade"))
+        .allSatisfy(c -> assertThat(c.status()).isEqualTo(200));
+    assertThat(cells)
+        .filteredOn(c -> c.allowed() && c.path().contains("00000000beef"))
+        .allSatisfy(c -> assertThat(c.status()).isEqualTo(404));
+    // allowed writes with an empty body are refused as bad input, never accepted
+    assertThat(cells)
+        .filteredOn(c -> c.allowed() && c.method().equals("POST"))
+        .allSatisfy(c -> assertThat(c.status()).isBetween(400, 422));
+  }
+
+  @Test
+  void shouldDenyATokenWithoutRoles() {
+    for (String path : List.of("/liquidity/windows", "/trade", "/tokens/t/price-history")) {
+      api.call(HttpMethod.GET, path, TestJwtIssuer.token("nobody"), null)
+          .expectStatus()
+          .isForbidden();
+    }
+  }
+}
