@@ -543,8 +543,8 @@ class PlatformThroughGatewayIT {
   }
 
   /**
-   * As the demo operator, a continuous window opening in a few seconds for three minutes, on a
-   * token of the demo market that no window covers now; answers its id.
+   * As the demo operator, a continuous window opening in 20 seconds for three minutes, on a token
+   * of the demo market that no window covers now; answers its id.
    */
   private String scheduleShortWindowOnAFreeToken(String bearer) {
     HttpResponse<String> all = gateway.get("/liquidity/windows?status=scheduled", bearer);
@@ -556,7 +556,9 @@ class PlatformThroughGatewayIT {
       }
     }
     assertThat(token).as("a demo token whose window is later: " + all.body()).isNotNull();
-    Instant opens = Instant.now().plusSeconds(8).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    // far enough ahead that a slow, loaded machine still schedules it in the future
+    Instant opens =
+        Instant.now().plusSeconds(20).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
     HttpResponse<String> created =
         gateway.postJson(
             "/liquidity/windows",

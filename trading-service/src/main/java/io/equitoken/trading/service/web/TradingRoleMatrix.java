@@ -31,6 +31,7 @@ class TradingRoleMatrix {
         .allow(HttpMethod.DELETE, "/trade/{tradeId}", INVESTOR, FOUNDER, OPERATOR)
         .allowAnyRole(HttpMethod.GET, "/tokens/{tokenId}/price-history")
         .allow(HttpMethod.POST, "/tokens/{tokenId}/transfers", OPERATOR)
+        .allow(HttpMethod.GET, "/actuator/matcher", OPERATOR)
         .build();
   }
 }

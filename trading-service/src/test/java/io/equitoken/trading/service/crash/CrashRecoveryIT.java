@@ -227,6 +227,10 @@ class CrashRecoveryIT {
     Replay.Result recovered = Replay.recovered(config);
     assertThat(clean.stateHashes()).containsKeys(tokens.toArray(String[]::new));
     assertThat(recovered.stateHashes()).isEqualTo(clean.stateHashes());
+    // and so does what the two running matchers hold in memory (between them, every partition,
+    // once the group has settled: a killed member keeps its partitions until its session expires)
+    Map<String, Long> running = runningStateHashes();
+    assertThat(running).isEqualTo(clean.stateHashes());
     assertThat(clean.conservation()).containsOnlyKeys(tokens).doesNotContainValue(false);
   }
 
@@ -329,6 +333,33 @@ class CrashRecoveryIT {
     }
   }
 
+  /**
+   * The running matchers' state hashes, merged, once both instances answer and together serve every
+   * partition exactly once (bounded wait).
+   */
+  private Map<String, Long> runningStateHashes() throws InterruptedException {
+    Instant deadline = Instant.now().plus(SETTLE);
+    while (true) {
+      Map<String, Long> running = new TreeMap<>();
+      List<Integer> served = new ArrayList<>();
+      for (ServiceProcess instance : List.of(a, b)) {
+        JsonNode state = get("/actuator/matcher", operator(), instance.port());
+        if (state != null && state.get("running").asBoolean()) {
+          state.get("partitions").forEach(p -> served.add(p.asInt()));
+          state
+              .get("stateHashes")
+              .properties()
+              .forEach(e -> running.put(e.getKey(), e.getValue().asLong()));
+        }
+      }
+      if (served.size() == PARTITIONS && Set.copyOf(served).size() == PARTITIONS) {
+        return running;
+      }
+      assertThat(Instant.now()).as("partitions served: " + served).isBefore(deadline);
+      Thread.sleep(1000);
+    }
+  }
+
   // ---- facts, window, HTTP ----------------------------------------------------------------------
 
   private String issueToken() {
@@ -386,7 +417,8 @@ class CrashRecoveryIT {
   }
 
   private String openWindow(List<String> tokens) throws Exception {
-    Instant opens = Instant.now().plusSeconds(4).truncatedTo(ChronoUnit.SECONDS);
+    // far enough ahead that a slow, loaded machine still schedules it in the future
+    Instant opens = Instant.now().plusSeconds(20).truncatedTo(ChronoUnit.SECONDS);
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("tokenIds", tokens);
     body.put("mechanism", "continuous");
@@ -412,9 +444,17 @@ class CrashRecoveryIT {
   }
 
   private JsonNode get(String path, String bearer) {
+    return get(uri(path), bearer);
+  }
+
+  private JsonNode get(String path, String bearer, int port) {
+    return get(URI.create("http://127.0.0.1:" + port + path), bearer);
+  }
+
+  private JsonNode get(URI uri, String bearer) {
     try {
       HttpResponse<String> r =
-          send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + bearer).GET());
+          send(HttpRequest.newBuilder(uri).header("Authorization", "Bearer " + bearer).GET());
       return r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
     } catch (IOException unreachable) {
       return null;

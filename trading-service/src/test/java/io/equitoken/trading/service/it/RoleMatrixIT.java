@@ -36,7 +36,8 @@ class RoleMatrixIT extends TradingIntegrationTest {
           "GET /trade/status/{tradeId} [founder, investor, operator]",
           "DELETE /trade/{tradeId} [founder, investor, operator]",
           "GET /tokens/{tokenId}/price-history " + ANY,
-          "POST /tokens/{tokenId}/transfers [operator]");
+          "POST /tokens/{tokenId}/transfers [operator]",
+          "GET /actuator/matcher [operator]");
 
   @Autowired RoleMatrix matrix;
   @LocalServerPort int port;
