@@ -1,8 +1,13 @@
 package io.equitoken.platform.events;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
 import org.flywaydb.core.api.Location;
@@ -126,13 +131,62 @@ public class EventsAutoConfiguration {
     return new EventRetention(db, properties, clock.getIfUnique(Clock::systemUTC));
   }
 
+  /**
+   * Outbox backlog and oldest-row age gauges, wherever there is a database and a meter registry
+   * (every service with platform-web's actuator); {@code equitoken.events.metrics-interval}
+   * (default 15 s) between refreshes.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBean(DatabaseClient.class)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+  @ConditionalOnProperty(
+      name = "equitoken.events.metrics-enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  OutboxMetrics outboxMetrics(
+      DatabaseClient db,
+      ObjectProvider<MeterRegistry> registry,
+      ObjectProvider<Clock> clock,
+      Environment environment) {
+    MeterRegistry meters = registry.getIfAvailable();
+    if (meters == null) {
+      return null;
+    }
+    return new OutboxMetrics(
+        db,
+        meters,
+        clock.getIfUnique(Clock::systemUTC),
+        environment.getProperty(
+            "equitoken.events.metrics-interval", Duration.class, Duration.ofSeconds(15)));
+  }
+
+  /** Name of the dead-letter counter (Prometheus {@code equitoken_events_dead_letters_total}). */
+  public static final String DEAD_LETTERS = "equitoken.events.dead.letters";
+
   @Bean
   @ConditionalOnMissingBean(CommonErrorHandler.class)
   @ConditionalOnBean(KafkaTemplate.class)
-  DefaultErrorHandler deadLetteringErrorHandler(KafkaTemplate<?, ?> kafka) {
+  DefaultErrorHandler deadLetteringErrorHandler(
+      KafkaTemplate<?, ?> kafka, ObjectProvider<MeterRegistry> registry) {
     DeadLetterPublishingRecoverer recoverer =
         new DeadLetterPublishingRecoverer(
-            kafka, (record, ex) -> new TopicPartition(record.topic() + ".dlt", -1));
+            kafka, (record, ex) -> new TopicPartition(record.topic() + ".dlt", -1)) {
+          @Override
+          public void accept(
+              ConsumerRecord<?, ?> record, Consumer<?, ?> consumer, Exception exception) {
+            super.accept(record, consumer, exception);
+            // counted once the record is on the DLT (a failed publish throws above)
+            MeterRegistry meters = registry.getIfAvailable();
+            if (meters != null) {
+              Counter.builder(DEAD_LETTERS)
+                  .description("Records sent to <topic>.dlt after their retries")
+                  .tag("topic", record.topic())
+                  .register(meters)
+                  .increment();
+            }
+          }
+        };
     DefaultErrorHandler handler = new DefaultErrorHandler(recoverer, new FixedBackOff(500L, 2));
     handler.addNotRetryableExceptions(PoisonEventException.class);
     return handler;

@@ -8,6 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.convert.converter.Converter;
+import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
@@ -88,7 +89,13 @@ public class EquitokenWebAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean(SecurityWebFilterChain.class)
   SecurityWebFilterChain equitokenSecurityWebFilterChain(
-      ServerHttpSecurity http, RoleMatrix matrix, ReactiveJwtDecoder decoder) {
+      ServerHttpSecurity http,
+      RoleMatrix matrix,
+      ReactiveJwtDecoder decoder,
+      Environment environment) {
+    boolean prometheusAnonymous =
+        environment.getProperty(
+            "equitoken.management.prometheus-anonymous", Boolean.class, Boolean.TRUE);
     ProblemSecurityHandlers handlers = new ProblemSecurityHandlers();
     http.csrf(ServerHttpSecurity.CsrfSpec::disable)
         .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
@@ -110,6 +117,14 @@ public class EquitokenWebAutoConfiguration {
               exchanges
                   .pathMatchers(HttpMethod.GET, "/actuator/health", "/actuator/health/**")
                   .permitAll();
+              // the metrics scrape: anonymous where the port is cluster-internal (services),
+              // an operator's token where it is the public edge (gateway); docs/observability.md
+              var prometheus = exchanges.pathMatchers(HttpMethod.GET, "/actuator/prometheus");
+              if (prometheusAnonymous) {
+                prometheus.permitAll();
+              } else {
+                prometheus.hasRole(Roles.OPERATOR);
+              }
               exchanges.pathMatchers(HttpMethod.GET, "/v3/api-docs", "/v3/api-docs/**").permitAll();
               for (RoleMatrix.Rule rule : matrix.rules()) {
                 var spec = exchanges.pathMatchers(rule.method(), rule.pathPattern());

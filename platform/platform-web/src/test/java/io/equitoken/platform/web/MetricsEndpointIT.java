@@ -1,0 +1,108 @@
+package io.equitoken.platform.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.test.TestInfrastructure;
+import io.equitoken.platform.test.TestJwtIssuer;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * {@code /actuator/prometheus} from the shared defaults: HTTP server, JVM and R2DBC pool metrics,
+ * scraped without a token; every other actuator endpoint stays unexposed and business endpoints
+ * keep their rules. Where {@code equitoken.management.prometheus-anonymous=false} (the gateway),
+ * the scrape needs an operator's token.
+ */
+class MetricsEndpointIT {
+
+  @DynamicPropertySource
+  static void infrastructure(DynamicPropertyRegistry registry) {
+    TestJwtIssuer.register(registry);
+    TestInfrastructure.registerDatabase(registry, "platformweb");
+  }
+
+  @Nested
+  @SpringBootTest(
+      classes = WebTestApplication.class,
+      webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+  @AutoConfigureWebTestClient
+  class ScrapedWithoutAToken {
+
+    @Autowired WebTestClient web;
+
+    @Test
+    void exposesHttpJvmAndR2dbcPoolMetrics() {
+      web.get().uri("/public").exchange().expectStatus().isOk();
+
+      String body = scrape(web, null);
+      assertThat(body)
+          .contains("http_server_requests_seconds_bucket{")
+          .contains("uri=\"/public\"")
+          .contains("application=\"")
+          .contains("jvm_memory_used_bytes{")
+          .contains("jvm_threads_live_threads")
+          .contains("process_cpu_usage")
+          .contains("r2dbc_pool_acquired_connections{")
+          .contains("r2dbc_pool_max_allocated_connections{");
+    }
+
+    @Test
+    void otherActuatorEndpointsAndBusinessEndpointsStayProtected() {
+      web.get().uri("/actuator/env").exchange().expectStatus().isUnauthorized();
+      web.get().uri("/actuator/metrics").exchange().expectStatus().isUnauthorized();
+      web.get().uri("/things/1").exchange().expectStatus().isUnauthorized();
+      // not exposed at all, even for an operator
+      web.get()
+          .uri("/actuator/env")
+          .header("Authorization", "Bearer " + TestJwtIssuer.token("op-1", Roles.OPERATOR))
+          .exchange()
+          .expectStatus()
+          .isNotFound();
+      // a write to the scrape path is not let through anonymously
+      web.post().uri("/actuator/prometheus").exchange().expectStatus().isUnauthorized();
+    }
+  }
+
+  @Nested
+  @SpringBootTest(
+      classes = WebTestApplication.class,
+      webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+      properties = "equitoken.management.prometheus-anonymous=false")
+  @AutoConfigureWebTestClient
+  class ScrapedWithAnOperatorToken {
+
+    @Autowired WebTestClient web;
+
+    @Test
+    void needsAnOperatorToken() {
+      web.get().uri("/actuator/prometheus").exchange().expectStatus().isUnauthorized();
+      web.get()
+          .uri("/actuator/prometheus")
+          .header("Authorization", "Bearer " + TestJwtIssuer.token("inv-1", Roles.INVESTOR))
+          .exchange()
+          .expectStatus()
+          .isForbidden();
+      assertThat(scrape(web, TestJwtIssuer.token("op-1", Roles.OPERATOR)))
+          .contains("jvm_memory_used_bytes{");
+    }
+  }
+
+  static String scrape(WebTestClient web, String token) {
+    var spec = web.get().uri("/actuator/prometheus");
+    if (token != null) {
+      spec = spec.header("Authorization", "Bearer " + token);
+    }
+    return spec.exchange()
+        .expectStatus()
+        .isOk()
+        .expectBody(String.class)
+        .returnResult()
+        .getResponseBody();
+  }
+}
