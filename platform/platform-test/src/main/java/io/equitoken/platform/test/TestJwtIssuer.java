@@ -55,6 +55,22 @@ public final class TestJwtIssuer {
     return sign(current, claims(subject, roles).build());
   }
 
+  /**
+   * A valid token issued for the API key {@code apiKeyId} (its {@code azp} claim), e.g. to test
+   * that a revoked key's tokens are refused. {@link #token} uses {@code test-key-<subject>}.
+   */
+  public static String tokenForApiKey(String apiKeyId, String subject, String... roles) {
+    return sign(current, claims(subject, roles).claim("azp", apiKeyId).build());
+  }
+
+  /** A token with the usual claims, then {@code changes} applied (e.g. to remove or set claims). */
+  public static String tokenWith(
+      java.util.function.UnaryOperator<JWTClaimsSet.Builder> changes,
+      String subject,
+      String... roles) {
+    return sign(current, changes.apply(claims(subject, roles)).build());
+  }
+
   public static String expiredToken(String subject, String... roles) {
     Instant past = Instant.now().minus(Duration.ofHours(2));
     return sign(
@@ -162,6 +178,7 @@ public final class TestJwtIssuer {
         .audience(AUDIENCE)
         .subject(subject)
         .claim("roles", List.of(roles))
+        .claim("azp", "test-key-" + subject)
         .issueTime(Date.from(now))
         .expirationTime(Date.from(now.plus(Duration.ofMinutes(15))))
         .jwtID(UUID.randomUUID().toString());

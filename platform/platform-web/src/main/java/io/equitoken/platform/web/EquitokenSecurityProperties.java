@@ -6,16 +6,53 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * How a service checks bearer tokens: the expected issuer and audience, where the public keys are
- * published, and how much clock skew is tolerated.
+ * published, how much clock skew is tolerated, the longest token lifetime accepted, and how the
+ * revoked API keys are learnt (docs/security.md).
  */
 @ConfigurationProperties("equitoken.security")
 public record EquitokenSecurityProperties(
-    String issuer, String audience, URI jwksUri, Duration clockSkew) {
+    String issuer,
+    String audience,
+    URI jwksUri,
+    Duration clockSkew,
+    Duration maxTokenLifetime,
+    Revocations revocations) {
 
   public EquitokenSecurityProperties {
     issuer = issuer == null ? "https://equitoken.local" : issuer;
     audience = audience == null ? "equitoken-api" : audience;
     jwksUri = jwksUri == null ? URI.create("http://localhost:8081/.well-known/jwks.json") : jwksUri;
     clockSkew = clockSkew == null ? Duration.ofSeconds(30) : clockSkew;
+    maxTokenLifetime = maxTokenLifetime == null ? Duration.ofHours(1) : maxTokenLifetime;
+    revocations =
+        revocations == null ? new Revocations(null, null, null, null, null, null) : revocations;
+  }
+
+  /** How long a revocation must be remembered: no token accepted can outlive it by more. */
+  public Duration revocationRetention() {
+    return maxTokenLifetime.plus(clockSkew);
+  }
+
+  /**
+   * The revocation set fed by {@code identity.events.v1}. {@code bootstrapServers} empty means
+   * {@code spring.kafka.bootstrap-servers}. When the feed has not confirmed for {@code
+   * maxStaleness} that it has read everything published, tokens are refused (fail closed): that is
+   * the bound on how long a revoked key's token can still be accepted.
+   */
+  public record Revocations(
+      Boolean enabled,
+      String bootstrapServers,
+      String topic,
+      Duration maxStaleness,
+      Duration pollInterval,
+      Duration startupWait) {
+
+    public Revocations {
+      enabled = enabled == null || enabled;
+      topic = topic == null ? "identity.events.v1" : topic;
+      maxStaleness = maxStaleness == null ? Duration.ofSeconds(30) : maxStaleness;
+      pollInterval = pollInterval == null ? Duration.ofMillis(250) : pollInterval;
+      startupWait = startupWait == null ? Duration.ofSeconds(20) : startupWait;
+    }
   }
 }

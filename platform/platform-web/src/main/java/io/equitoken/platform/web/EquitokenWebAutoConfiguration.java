@@ -1,7 +1,10 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.web.revocation.ApiKeyRevocationValidator;
+import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -50,7 +53,8 @@ public class EquitokenWebAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  ReactiveJwtDecoder reactiveJwtDecoder(EquitokenSecurityProperties properties) {
+  ReactiveJwtDecoder reactiveJwtDecoder(
+      EquitokenSecurityProperties properties, ObjectProvider<RevokedApiKeys> revokedApiKeys) {
     NimbusReactiveJwtDecoder decoder =
         NimbusReactiveJwtDecoder.withJwkSetUri(properties.jwksUri().toString())
             .jwsAlgorithms(
@@ -59,13 +63,29 @@ public class EquitokenWebAutoConfiguration {
                   algorithms.add(SignatureAlgorithm.ES256);
                 })
             .build();
-    decoder.setJwtValidator(tokenValidator(properties));
+    RevokedApiKeys revoked = revokedApiKeys.getIfAvailable();
+    if (revoked == null && properties.revocations().enabled()) {
+      throw new IllegalStateException(
+          "API key revocations are enabled but cannot be read: add kafka-clients and"
+              + " spring-boot-kafka, or set equitoken.security.revocations.enabled=false (tests"
+              + " without Kafka only)");
+    }
+    List<OAuth2TokenValidator<Jwt>> validators = new ArrayList<>();
+    validators.add(tokenValidator(properties));
+    if (revoked != null) {
+      validators.add(new ApiKeyRevocationValidator(revoked));
+    }
+    decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(validators));
     return decoder;
   }
 
-  /** Issuer, audience, expiry (with skew) and the presence of a subject are all required. */
+  /**
+   * Issuer, audience, expiry (with skew), a subject, {@code iat}, a lifetime of at most {@code
+   * max-token-lifetime}, the API key ({@code azp}) and {@code roles} as an array are all required.
+   */
   public static OAuth2TokenValidator<Jwt> tokenValidator(EquitokenSecurityProperties properties) {
     List<OAuth2TokenValidator<Jwt>> validators = new ArrayList<>();
+    validators.add(new TokenShape(properties.maxTokenLifetime()));
     validators.add(new JwtTimestampValidator(properties.clockSkew()));
     validators.add(new JwtIssuerValidator(properties.issuer()));
     validators.add(

@@ -2,6 +2,7 @@ package io.equitoken.platform.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,6 +24,7 @@ class PlatformWebIT {
   static void jwt(DynamicPropertyRegistry registry) {
     TestJwtIssuer.register(registry);
     io.equitoken.platform.test.TestInfrastructure.registerDatabase(registry, "platformweb");
+    TestInfrastructure.registerKafka(registry);
   }
 
   @Autowired WebTestClient web;
