@@ -9,12 +9,17 @@ import reactor.core.publisher.Mono;
 
 /**
  * The authenticated caller as the JWT says: {@code principalId} is the {@code sub} claim (an
- * investor's id), {@code roles} the {@code roles} claim. Object-level authorisation starts here.
+ * investor's id), {@code roles} the {@code roles} claim, {@code apiKeyId} the {@code azp} claim
+ * (the API key the token was issued for). Object-level authorisation starts here.
  */
-public record Caller(String principalId, Set<String> roles, String tokenId) {
+public record Caller(String principalId, Set<String> roles, String tokenId, String apiKeyId) {
 
   public Caller {
     roles = Set.copyOf(roles);
+  }
+
+  public Caller(String principalId, Set<String> roles, String tokenId) {
+    this(principalId, roles, tokenId, null);
   }
 
   public boolean hasRole(String role) {
@@ -36,7 +41,11 @@ public record Caller(String principalId, Set<String> roles, String tokenId) {
 
   public static Caller from(Jwt jwt) {
     List<String> roles = jwt.getClaimAsStringList("roles");
-    return new Caller(jwt.getSubject(), roles == null ? Set.of() : Set.copyOf(roles), jwt.getId());
+    return new Caller(
+        jwt.getSubject(),
+        roles == null ? Set.of() : Set.copyOf(roles),
+        jwt.getId(),
+        jwt.getClaimAsString("azp"));
   }
 
   /** The current caller; errors with 401 problem if the request is not authenticated. */

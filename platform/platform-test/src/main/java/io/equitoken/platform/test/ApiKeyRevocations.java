@@ -1,0 +1,74 @@
+package io.equitoken.platform.test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Publishes {@code equitoken.identity.api-key.revoked.v1} on {@code identity.events.v1} of the
+ * shared test broker exactly as identity-service does (CloudEvents binary mode, keyed by the API
+ * key id), so any service's or the gateway's tests can check that a revoked key's tokens are
+ * refused. The payload follows contracts/events/identity.
+ */
+public final class ApiKeyRevocations {
+
+  public static final String TOPIC = "identity.events.v1";
+  public static final String TYPE = "equitoken.identity.api-key.revoked.v1";
+
+  /** How long a revoked key's token may still be accepted (docs/security.md). */
+  public static final Duration BOUND = Duration.ofSeconds(30);
+
+  private ApiKeyRevocations() {}
+
+  public static void publish(String apiKey, String principalId) {
+    String servers = TestInfrastructure.kafkaBootstrapServers();
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", servers))) {
+      admin
+          .createTopics(List.of(new NewTopic(TOPIC, 3, (short) 1)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof TopicExistsException)) {
+        throw new IllegalStateException(e);
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+    Map<String, Object> config =
+        Map.of(
+            "bootstrap.servers", servers,
+            "key.serializer", StringSerializer.class,
+            "value.serializer", StringSerializer.class);
+    try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
+      String body =
+          "{\"apiKey\":\"%s\",\"principalId\":\"%s\",\"revokedAt\":\"%s\",\"revokedBy\":\"%s\"}"
+              .formatted(apiKey, principalId, Instant.now(), principalId);
+      ProducerRecord<String, String> record = new ProducerRecord<>(TOPIC, apiKey, body);
+      header(record, "ce_type", TYPE);
+      header(record, "ce_id", UUID.randomUUID().toString());
+      header(record, "ce_source", "/identity-service");
+      header(record, "ce_subject", apiKey);
+      header(record, "ce_specversion", "1.0");
+      header(record, "ce_time", Instant.now().toString());
+      header(record, "content-type", "application/json");
+      producer.send(record).get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void header(ProducerRecord<String, String> record, String name, String value) {
+    record.headers().add(name, value.getBytes(StandardCharsets.UTF_8));
+  }
+}
