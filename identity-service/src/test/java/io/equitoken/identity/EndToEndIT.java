@@ -15,6 +15,8 @@ import io.equitoken.platform.test.TestInfrastructure;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,6 +101,84 @@ class EndToEndIT {
         .exchange()
         .expectStatus()
         .isUnauthorized();
+  }
+
+  /**
+   * Issue 13, item 1: a token of a revoked key could mint permanent keys. Now the key's tokens stop
+   * creating keys at once (identity checks its own database) and stop working altogether within the
+   * revocation set's bound, and the owner can list their keys to find a leaked one.
+   */
+  @Test
+  void shouldContainALeakedTokenOnceItsKeyIsRevoked() throws Exception {
+    // given: an investor with a second key and a token T for it
+    String operatorToken =
+        token(IdentityIntegrationTest.OPERATOR_KEY, IdentityIntegrationTest.OPERATOR_SECRET);
+    Map<?, ?> first = created(create(operatorToken, "inv-leak", "investor"));
+    String ownerToken = token((String) first.get("apiKey"), (String) first.get("secret"));
+    Map<?, ?> second = created(create(ownerToken, "inv-leak", "investor"));
+    String leaked = token((String) second.get("apiKey"), (String) second.get("secret"));
+
+    // the owner sees both keys, never a secret
+    web.get()
+        .uri("/developer/api-key")
+        .header("Authorization", "Bearer " + ownerToken)
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectBody()
+        .jsonPath("$.length()")
+        .isEqualTo(2)
+        .jsonPath("$[1].apiKey")
+        .isEqualTo(second.get("apiKey"))
+        .jsonPath("$[1].revokedAt")
+        .isEmpty()
+        .jsonPath("$[0].secret")
+        .doesNotExist();
+
+    // when: the owner revokes the second key
+    web.delete()
+        .uri("/developer/api-key/{id}", second.get("apiKey"))
+        .header("Authorization", "Bearer " + ownerToken)
+        .exchange()
+        .expectStatus()
+        .isNoContent();
+
+    // then: T creates no key, at once
+    create(leaked, "inv-leak", "investor").expectStatus().isUnauthorized();
+    // and T is refused everywhere within the revocation set's bound (docs/security.md)
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+    while (listStatus(leaked) != 401 && Instant.now().isBefore(deadline)) {
+      Thread.sleep(50);
+    }
+    assertThat(listStatus(leaked)).isEqualTo(401);
+    assertThat(listStatus(ownerToken)).isEqualTo(200);
+    // and the owner's list shows the revocation
+    web.get()
+        .uri("/developer/api-key")
+        .header("Authorization", "Bearer " + ownerToken)
+        .exchange()
+        .expectBody()
+        .jsonPath("$[1].revokedAt")
+        .isNotEmpty();
+  }
+
+  private int listStatus(String token) {
+    return web.get()
+        .uri("/developer/api-key")
+        .header("Authorization", "Bearer " + token)
+        .exchange()
+        .returnResult(Void.class)
+        .getStatus()
+        .value();
+  }
+
+  private static Map<?, ?> created(WebTestClient.ResponseSpec response) {
+    return response
+        .expectStatus()
+        .isCreated()
+        .expectBody(Map.class)
+        .returnResult()
+        .getResponseBody();
   }
 
   @Test

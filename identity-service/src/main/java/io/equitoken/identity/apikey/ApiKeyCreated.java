@@ -10,15 +10,33 @@ public record ApiKeyCreated(
     String principalId,
     List<String> roles,
     Instant createdAt,
-    String createdBy) {
+    String createdBy,
+    String createdWithApiKey) {
 
+  public ApiKeyCreated(
+      String apiKey,
+      String name,
+      String principalId,
+      List<String> roles,
+      Instant createdAt,
+      String createdBy) {
+    this(apiKey, name, principalId, roles, createdAt, createdBy, null);
+  }
+
+  /** Provisioned from configuration: no caller's key. */
   public static ApiKeyCreated of(ApiKey key) {
+    return of(key, null);
+  }
+
+  /** Created by a caller whose token was issued for {@code createdWithApiKey} (audit). */
+  public static ApiKeyCreated of(ApiKey key, String createdWithApiKey) {
     return new ApiKeyCreated(
         key.id(),
         key.name(),
         key.principalId(),
         key.sortedRoles(),
         key.createdAt(),
-        key.createdBy());
+        key.createdBy(),
+        createdWithApiKey);
   }
 }

@@ -41,6 +41,21 @@ public final class ApiKeyPolicy {
     return Optional.empty();
   }
 
+  /** Anyone may list their own keys; only an operator another principal's. */
+  public static Optional<Rejection> checkList(Requester requester, String principalId) {
+    if (requester.isOperator() || principalId.equals(requester.principalId())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Rejection(
+            "api-key-for-other-principal",
+            "Expected principalId to be your own ("
+                + requester.principalId()
+                + "), but it is "
+                + principalId
+                + "; only an operator may list other principals' keys."));
+  }
+
   public static boolean mayRevoke(Requester requester, ApiKey key) {
     return requester.isOperator() || key.isOwnedBy(requester.principalId());
   }

@@ -1,6 +1,7 @@
 package io.equitoken.identity.apikey;
 
 import java.time.Instant;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** Port: where API keys and idempotency records live. */
@@ -9,6 +10,20 @@ public interface ApiKeyRepository {
   Mono<ApiKey> findById(String id);
 
   Mono<Void> insert(ApiKey key);
+
+  /** Inserts a key created by a caller whose token was issued for {@code createdWithKey}. */
+  default Mono<Void> insert(ApiKey key, String createdWithKey) {
+    return insert(key);
+  }
+
+  /**
+   * The principal's active keys, counted under a per-principal lock held until the transaction
+   * ends, so that concurrent creations cannot together exceed the cap.
+   */
+  Mono<Long> countActiveLocked(String principalId);
+
+  /** The principal's keys (revoked ones too) in creation order, after the given position. */
+  Flux<ApiKey> findByPrincipal(String principalId, KeyPosition after, int limit);
 
   /** Overwrites name, principal, roles and secret hash; keeps creation and revocation facts. */
   Mono<Void> updateCredentials(ApiKey key);

@@ -5,14 +5,21 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * Creates and revokes API keys. Each change and its event are written in one transaction, so the
- * outbox never announces a key that does not exist (or misses one that does).
+ * Creates, lists and revokes API keys. Each change and its event are written in one transaction, so
+ * the outbox never announces a key that does not exist (or misses one that does). Creating needs a
+ * token whose own key is still active here (checked in this service's database, not only by the
+ * revocation set), and is capped per principal.
  */
 public class ApiKeyService {
+
+  private static final Logger audit = LoggerFactory.getLogger("io.equitoken.identity.audit");
 
   private final ApiKeyRepository keys;
   private final ApiKeyEvents events;
@@ -20,6 +27,7 @@ public class ApiKeyService {
   private final SecretHasher hasher;
   private final Clock clock;
   private final Duration idempotencyRetention;
+  private final int maxActiveKeysPerPrincipal;
 
   public ApiKeyService(
       ApiKeyRepository keys,
@@ -27,7 +35,9 @@ public class ApiKeyService {
       Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock,
-      Duration idempotencyRetention) {
+      Duration idempotencyRetention,
+      int maxActiveKeysPerPrincipal) {
+    this.maxActiveKeysPerPrincipal = maxActiveKeysPerPrincipal;
     this.keys = keys;
     this.events = events;
     this.unitOfWork = unitOfWork;
@@ -38,12 +48,59 @@ public class ApiKeyService {
 
   public Mono<CreateOutcome> create(
       Requester requester, NewApiKey command, Optional<String> idempotencyKey) {
+    return callerKeyActive(requester)
+        .flatMap(
+            active -> {
+              if (!active) {
+                audit.warn(
+                    "refused key creation for {} by {}: its key {} is not active",
+                    command.principalId(),
+                    requester.principalId(),
+                    requester.apiKeyId());
+                return Mono.just((CreateOutcome) new CreateOutcome.CallerKeyInactive());
+              }
+              return createChecked(requester, command, idempotencyKey);
+            });
+  }
+
+  private Mono<Boolean> callerKeyActive(Requester requester) {
+    if (requester.apiKeyId() == null) {
+      return Mono.just(false);
+    }
+    return keys.findById(requester.apiKeyId())
+        .map(key -> !key.isRevoked() && key.isOwnedBy(requester.principalId()))
+        .defaultIfEmpty(false);
+  }
+
+  /** One page of a principal's keys (never their secrets); others' only for an operator. */
+  public Mono<ListOutcome> list(
+      Requester requester, String principalId, KeyPosition after, int limit) {
+    Optional<Rejection> rejection = ApiKeyPolicy.checkList(requester, principalId);
+    if (rejection.isPresent()) {
+      return Mono.just(new ListOutcome.Rejected(rejection.get()));
+    }
+    return keys.findByPrincipal(principalId, after, limit + 1)
+        .collectList()
+        .map(
+            found -> {
+              if (found.size() <= limit) {
+                return new ListOutcome.Page(found, null);
+              }
+              List<ApiKey> page = found.subList(0, limit);
+              return new ListOutcome.Page(page, KeyPosition.of(page.get(limit - 1)));
+            });
+  }
+
+  private Mono<CreateOutcome> createChecked(
+      Requester requester, NewApiKey command, Optional<String> idempotencyKey) {
     Optional<Rejection> rejection = ApiKeyPolicy.checkCreate(requester, command);
     if (rejection.isPresent()) {
       return Mono.just(new CreateOutcome.Rejected(rejection.get()));
     }
     if (idempotencyKey.isEmpty()) {
-      return unitOfWork.inTransaction(insert(requester, command, null));
+      return unitOfWork
+          .inTransaction(insert(requester, command, null))
+          .onErrorResume(KeyLimitReached.class, limit -> limitReached(command));
     }
     String key = idempotencyKey.get();
     Instant notBefore = clock.instant().minus(idempotencyRetention);
@@ -55,7 +112,13 @@ public class ApiKeyService {
                         .inTransaction(insert(requester, command, key))
                         .onErrorResume(
                             IdempotencyRaceLost.class,
-                            lost -> replay(requester, command, key, notBefore))));
+                            lost -> replay(requester, command, key, notBefore))))
+        .onErrorResume(KeyLimitReached.class, limit -> limitReached(command));
+  }
+
+  private Mono<CreateOutcome> limitReached(NewApiKey command) {
+    return Mono.just(
+        new CreateOutcome.LimitReached(command.principalId(), maxActiveKeysPerPrincipal));
   }
 
   private Mono<CreateOutcome> replay(
@@ -98,9 +161,26 @@ public class ApiKeyService {
                       .flatMap(
                           claimed ->
                               claimed ? Mono.<Void>empty() : Mono.error(new IdempotencyRaceLost()));
-          return claim
-              .then(keys.insert(key))
-              .then(events.created(ApiKeyCreated.of(key)))
+          Mono<Void> underCap =
+              keys.countActiveLocked(command.principalId())
+                  .flatMap(
+                      active ->
+                          active >= maxActiveKeysPerPrincipal
+                              ? Mono.<Void>error(new KeyLimitReached())
+                              : Mono.<Void>empty());
+          return underCap
+              .then(claim)
+              .then(keys.insert(key, requester.apiKeyId()))
+              .then(events.created(ApiKeyCreated.of(key, requester.apiKeyId())))
+              .doOnSuccess(
+                  done ->
+                      audit.info(
+                          "api key {} for {} with roles {} created by {} with key {}",
+                          key.id(),
+                          key.principalId(),
+                          key.sortedRoles(),
+                          requester.principalId(),
+                          requester.apiKeyId()))
               .thenReturn((CreateOutcome) new CreateOutcome.Created(key, secret));
         });
   }

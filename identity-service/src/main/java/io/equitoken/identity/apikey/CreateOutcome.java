@@ -18,4 +18,10 @@ public sealed interface CreateOutcome {
   record IdempotencyConflict(String idempotencyKey) implements CreateOutcome {}
 
   record Rejected(Rejection rejection) implements CreateOutcome {}
+
+  /** The caller's own key is revoked (or unknown): its token may not mint keys any more. */
+  record CallerKeyInactive() implements CreateOutcome {}
+
+  /** The principal already has the maximum number of active keys. */
+  record LimitReached(String principalId, int limit) implements CreateOutcome {}
 }

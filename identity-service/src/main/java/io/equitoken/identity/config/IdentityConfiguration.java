@@ -93,7 +93,13 @@ class IdentityConfiguration {
       Clock clock,
       IdentityProperties properties) {
     return new ApiKeyService(
-        keys, events, unitOfWork, hasher, clock, properties.idempotencyRetention());
+        keys,
+        events,
+        unitOfWork,
+        hasher,
+        clock,
+        properties.idempotencyRetention(),
+        properties.maxActiveKeysPerPrincipal());
   }
 
   @Bean

@@ -14,6 +14,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     defaults to the value of {@code equitoken.demo-data} (true only for local runs)
  * @param signingKeyRotationPeriod how long one key signs before the next one takes over
  * @param idempotencyRetention how long an Idempotency-Key is remembered
+ * @param maxActiveKeysPerPrincipal how many unrevoked keys one principal may hold (the per-key rate
+ *     limit would otherwise multiply with every key minted)
  */
 @ConfigurationProperties("equitoken.identity")
 public record IdentityProperties(
@@ -22,7 +24,8 @@ public record IdentityProperties(
     String secretPepper,
     Boolean allowLocalDefaults,
     Duration signingKeyRotationPeriod,
-    Duration idempotencyRetention) {
+    Duration idempotencyRetention,
+    Integer maxActiveKeysPerPrincipal) {
 
   public IdentityProperties {
     tokenLifetime = tokenLifetime == null ? Duration.ofSeconds(900) : tokenLifetime;
@@ -30,6 +33,11 @@ public record IdentityProperties(
         signingKeyRotationPeriod == null ? Duration.ofDays(30) : signingKeyRotationPeriod;
     idempotencyRetention =
         idempotencyRetention == null ? Duration.ofHours(24) : idempotencyRetention;
+    maxActiveKeysPerPrincipal = maxActiveKeysPerPrincipal == null ? 10 : maxActiveKeysPerPrincipal;
+    if (maxActiveKeysPerPrincipal < 1) {
+      throw new IllegalArgumentException(
+          "equitoken.identity.max-active-keys-per-principal must be at least 1");
+    }
     if (tokenLifetime.isNegative() || tokenLifetime.isZero()) {
       throw new IllegalArgumentException("equitoken.identity.token-lifetime must be positive");
     }

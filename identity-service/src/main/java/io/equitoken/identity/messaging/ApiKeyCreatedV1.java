@@ -1,5 +1,6 @@
 package io.equitoken.identity.messaging;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.equitoken.identity.apikey.ApiKeyCreated;
 import java.util.List;
 
@@ -10,7 +11,8 @@ public record ApiKeyCreatedV1(
     String principalId,
     List<String> roles,
     String createdAt,
-    String createdBy) {
+    String createdBy,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String createdWithApiKey) {
 
   static ApiKeyCreatedV1 of(ApiKeyCreated event) {
     return new ApiKeyCreatedV1(
@@ -19,6 +21,7 @@ public record ApiKeyCreatedV1(
         event.principalId(),
         event.roles(),
         event.createdAt().toString(),
-        event.createdBy());
+        event.createdBy(),
+        event.createdWithApiKey());
   }
 }

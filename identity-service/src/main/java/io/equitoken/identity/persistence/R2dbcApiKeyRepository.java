@@ -3,6 +3,7 @@ package io.equitoken.identity.persistence;
 import io.equitoken.identity.apikey.ApiKey;
 import io.equitoken.identity.apikey.ApiKeyRepository;
 import io.equitoken.identity.apikey.IdempotencyRecord;
+import io.equitoken.identity.apikey.KeyPosition;
 import io.equitoken.identity.apikey.SecretHash;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
@@ -11,6 +12,7 @@ import java.time.ZoneOffset;
 import java.util.Set;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 @Repository
@@ -34,10 +36,21 @@ class R2dbcApiKeyRepository implements ApiKeyRepository {
 
   @Override
   public Mono<Void> insert(ApiKey key) {
-    return db.sql(
+    return insert(key, null);
+  }
+
+  @Override
+  public Mono<Void> insert(ApiKey key, String createdWithKey) {
+    DatabaseClient.GenericExecuteSpec insert =
+        db.sql(
             "insert into api_key (id, name, principal_id, roles, secret_hash, created_at,"
-                + " created_by) values (:id, :name, :principal, :roles, :hash, :createdAt,"
-                + " :createdBy)")
+                + " created_by, created_with_key) values (:id, :name, :principal, :roles, :hash,"
+                + " :createdAt, :createdBy, :createdWith)");
+    insert =
+        createdWithKey == null
+            ? insert.bindNull("createdWith", String.class)
+            : insert.bind("createdWith", createdWithKey);
+    return insert
         .bind("id", key.id())
         .bind("name", key.name())
         .bind("principal", key.principalId())
@@ -46,6 +59,41 @@ class R2dbcApiKeyRepository implements ApiKeyRepository {
         .bind("createdAt", utc(key.createdAt()))
         .bind("createdBy", key.createdBy())
         .then();
+  }
+
+  @Override
+  public Mono<Long> countActiveLocked(String principalId) {
+    return db.sql("select pg_advisory_xact_lock(hashtextextended(:principal, 7301))")
+        .bind("principal", principalId)
+        .then()
+        .then(
+            db.sql(
+                    "select count(*) as active from api_key where principal_id = :principal"
+                        + " and revoked_at is null")
+                .bind("principal", principalId)
+                .map(row -> row.get("active", Long.class))
+                .one());
+  }
+
+  @Override
+  public Flux<ApiKey> findByPrincipal(String principalId, KeyPosition after, int limit) {
+    String columns =
+        "select id, name, principal_id, roles, secret_hash, created_at, created_by, revoked_at"
+            + " from api_key where principal_id = :principal";
+    DatabaseClient.GenericExecuteSpec query =
+        after == null
+            ? db.sql(columns + " order by created_at, id limit :limit")
+            : db.sql(
+                    columns
+                        + " and (created_at, id) > (:afterAt, :afterId)"
+                        + " order by created_at, id limit :limit")
+                .bind("afterAt", utc(after.createdAt()))
+                .bind("afterId", after.apiKeyId());
+    return query
+        .bind("principal", principalId)
+        .bind("limit", limit)
+        .map(R2dbcApiKeyRepository::toApiKey)
+        .all();
   }
 
   @Override

@@ -2,11 +2,17 @@ package io.equitoken.identity.web;
 
 import io.equitoken.identity.apikey.ApiKeyService;
 import io.equitoken.identity.apikey.CreateOutcome;
+import io.equitoken.identity.apikey.KeyPosition;
+import io.equitoken.identity.apikey.ListOutcome;
 import io.equitoken.identity.apikey.Requester;
 import io.equitoken.identity.apikey.RevokeOutcome;
 import io.equitoken.platform.web.Caller;
+import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.ProblemException;
 import jakarta.validation.Valid;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.springframework.http.CacheControl;
@@ -14,11 +20,14 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 @RestController
@@ -26,6 +35,7 @@ class ApiKeyController {
 
   static final String IDEMPOTENCY_KEY = "Idempotency-Key";
   static final String REPLAYED = "Idempotent-Replayed";
+  private static final Pattern PRINCIPAL_FORMAT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
   private static final Pattern IDEMPOTENCY_KEY_FORMAT = Pattern.compile("[\\x21-\\x7E]{1,255}");
 
   private final ApiKeyService service;
@@ -52,6 +62,56 @@ class ApiKeyController {
     return Caller.current()
         .flatMap(caller -> service.create(requester(caller), body.toCommand(), key))
         .map(ApiKeyController::answer);
+  }
+
+  /** The caller's keys (an operator: any principal's), oldest first, without secrets. */
+  @GetMapping(path = IdentityRoleMatrix.API_KEY, produces = MediaType.APPLICATION_JSON_VALUE)
+  Mono<List<ApiKeyListItem>> list(
+      @RequestParam(required = false) String principalId,
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor,
+      ServerWebExchange exchange) {
+    int size = Cursors.limit(limit);
+    KeyPosition after = cursor == null ? null : position(cursor);
+    if (principalId != null && !PRINCIPAL_FORMAT.matcher(principalId).matches()) {
+      return Mono.error(
+          ProblemException.badRequest(
+                  "invalid-principal-id", "principalId must match [A-Za-z0-9._-]{1,64}.")
+              .with("field", "principalId"));
+    }
+    return Caller.current()
+        .flatMap(
+            caller ->
+                service.list(
+                    requester(caller),
+                    principalId == null ? caller.principalId() : principalId,
+                    after,
+                    size))
+        .map(
+            outcome -> {
+              if (outcome instanceof ListOutcome.Rejected rejected) {
+                throw ProblemException.forbidden(
+                        rejected.rejection().code(), rejected.rejection().reason())
+                    .with("field", "principalId");
+              }
+              ListOutcome.Page page = (ListOutcome.Page) outcome;
+              if (page.next() != null) {
+                Cursors.linkNext(
+                    exchange,
+                    Cursors.encode(page.next().createdAt().toString(), page.next().apiKeyId()));
+              }
+              return page.keys().stream().map(ApiKeyListItem::of).toList();
+            });
+  }
+
+  private static KeyPosition position(String cursor) {
+    List<String> parts = Cursors.decode(cursor, 2);
+    try {
+      return new KeyPosition(Instant.parse(parts.get(0)), parts.get(1));
+    } catch (DateTimeParseException e) {
+      throw ProblemException.badRequest("invalid-cursor", "The cursor is not one this API issued.")
+          .with("field", "cursor");
+    }
   }
 
   @DeleteMapping(IdentityRoleMatrix.API_KEY_ITEM)
@@ -88,11 +148,29 @@ class ApiKeyController {
                   + " key for a new request.")
           .with("field", IDEMPOTENCY_KEY);
     }
+    if (outcome instanceof CreateOutcome.CallerKeyInactive) {
+      // the same answer as any other unusable token: which check failed is not revealed
+      throw ProblemException.unauthorized(
+          "invalid-token",
+          "The bearer token is invalid or expired; request a new one at POST /auth/token.");
+    }
+    if (outcome instanceof CreateOutcome.LimitReached limit) {
+      throw ProblemException.conflict(
+              "too-many-api-keys",
+              "Expected "
+                  + limit.principalId()
+                  + " to hold fewer than "
+                  + limit.limit()
+                  + " active API keys, but they hold "
+                  + limit.limit()
+                  + "; revoke one first (GET /developer/api-key lists them).")
+          .with("field", "principalId");
+    }
     CreateOutcome.Rejected rejected = (CreateOutcome.Rejected) outcome;
     throw ProblemException.forbidden(rejected.rejection().code(), rejected.rejection().reason());
   }
 
   private static Requester requester(Caller caller) {
-    return new Requester(caller.principalId(), caller.roles());
+    return new Requester(caller.principalId(), caller.roles(), caller.apiKeyId());
   }
 }

@@ -25,6 +25,7 @@ class IdentityRoleMatrix {
     return RoleMatrix.builder()
         .anonymous(HttpMethod.POST, TOKEN)
         .anonymous(HttpMethod.GET, JWKS)
+        .allowAnyRole(HttpMethod.GET, API_KEY)
         .allowAnyRole(HttpMethod.POST, API_KEY)
         .allowAnyRole(HttpMethod.DELETE, API_KEY_ITEM)
         .allow(HttpMethod.POST, ROTATE, Roles.OPERATOR)

@@ -21,9 +21,9 @@ class ApiKeyServiceTest {
   private final SecretHasher hasher = TestSecrets.hasher();
   private final MutableClock clock = MutableClock.fixedAt(Instant.parse("2026-01-01T00:00:00Z"));
   private final ApiKeyService service =
-      new ApiKeyService(repository, events, unitOfWork, hasher, clock, Duration.ofHours(24));
+      new ApiKeyService(repository, events, unitOfWork, hasher, clock, Duration.ofHours(24), 3);
 
-  private final Requester alice = new Requester("inv-alice", Set.of("investor"));
+  private final Requester alice = caller("inv-alice", "investor");
   private final NewApiKey alicesKey = new NewApiKey("laptop", "inv-alice", Set.of("investor"));
 
   @Test
@@ -45,7 +45,8 @@ class ApiKeyServiceTest {
                 "inv-alice",
                 java.util.List.of("investor"),
                 clock.instant(),
-                "inv-alice"));
+                "inv-alice",
+                "caller-inv-alice"));
     assertThat(outcome.toString()).doesNotContain(created.secret());
   }
 
@@ -56,7 +57,7 @@ class ApiKeyServiceTest {
             .create(alice, new NewApiKey("x", "inv-bob", Set.of("investor")), Optional.empty())
             .block();
     assertThat(outcome).isInstanceOf(CreateOutcome.Rejected.class);
-    assertThat(repository.keys).isEmpty();
+    assertThat(repository.keys).hasSize(1); // the caller's own
     assertThat(events.published).isEmpty();
   }
 
@@ -70,7 +71,7 @@ class ApiKeyServiceTest {
     // then
     assertThat(second).isInstanceOf(CreateOutcome.Replayed.class);
     assertThat(((CreateOutcome.Replayed) second).key().id()).isEqualTo(first.key().id());
-    assertThat(repository.keys).hasSize(1);
+    assertThat(repository.keys).hasSize(2);
     assertThat(events.published).hasSize(1);
   }
 
@@ -80,12 +81,12 @@ class ApiKeyServiceTest {
     var other = new NewApiKey("phone", "inv-alice", Set.of("investor"));
     assertThat(service.create(alice, other, Optional.of("k-1")).block())
         .isInstanceOf(CreateOutcome.IdempotencyConflict.class);
-    assertThat(repository.keys).hasSize(1);
+    assertThat(repository.keys).hasSize(2);
   }
 
   @Test
   void shouldScopeIdempotencyKeysPerCaller() {
-    var operator = new Requester("op", Set.of("operator"));
+    var operator = caller("op", "operator");
     service.create(alice, alicesKey, Optional.of("shared")).block();
     assertThat(service.create(operator, alicesKey, Optional.of("shared")).block())
         .isInstanceOf(CreateOutcome.Created.class);
@@ -97,7 +98,7 @@ class ApiKeyServiceTest {
     clock.advance(Duration.ofHours(25));
     assertThat(service.create(alice, alicesKey, Optional.of("k-1")).block())
         .isInstanceOf(CreateOutcome.Created.class);
-    assertThat(repository.keys).hasSize(2);
+    assertThat(repository.keys).hasSize(3);
   }
 
   @Test
@@ -129,7 +130,7 @@ class ApiKeyServiceTest {
   void shouldLetOperatorRevokeAnyKey() {
     var created =
         (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
-    var operator = new Requester("op", Set.of("operator"));
+    var operator = caller("op", "operator");
     assertThat(service.revoke(operator, created.key().id()).block())
         .isEqualTo(RevokeOutcome.REVOKED);
     assertThat(((ApiKeyRevoked) events.published.get(1)).revokedBy()).isEqualTo("op");
@@ -138,5 +139,85 @@ class ApiKeyServiceTest {
   @Test
   void shouldAnswerNotFoundForUnknownKey() {
     assertThat(service.revoke(alice, "etk_unknown").block()).isEqualTo(RevokeOutcome.NOT_FOUND);
+  }
+
+  @Test
+  void shouldRefuseToCreateKeysWithATokenWhoseKeyIsRevoked() {
+    // given: alice's token was issued for a key that has since been revoked
+    service.revoke(alice, "caller-inv-alice").block();
+    int before = repository.keys.size();
+    // when
+    var outcome = service.create(alice, alicesKey, Optional.empty()).block();
+    // then
+    assertThat(outcome).isInstanceOf(CreateOutcome.CallerKeyInactive.class);
+    assertThat(repository.keys).hasSize(before);
+  }
+
+  @Test
+  void shouldRefuseToCreateKeysWithATokenOfAnUnknownOrSomeoneElsesKey() {
+    var noKey = new Requester("inv-alice", Set.of("investor"));
+    var unknownKey = new Requester("inv-alice", Set.of("investor"), "etk_unknown");
+    var bobsKey =
+        new Requester("inv-alice", Set.of("investor"), caller("inv-bob", "investor").apiKeyId());
+
+    for (Requester requester : java.util.List.of(noKey, unknownKey, bobsKey)) {
+      assertThat(service.create(requester, alicesKey, Optional.empty()).block())
+          .isInstanceOf(CreateOutcome.CallerKeyInactive.class);
+    }
+    assertThat(events.published).isEmpty();
+  }
+
+  @Test
+  void shouldCapTheActiveKeysOfAPrincipal() {
+    // given: alice holds her own key and two more = the cap of 3
+    service.create(alice, alicesKey, Optional.empty()).block();
+    var third = (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
+    // when / then: a fourth is refused, also to an operator creating it for her
+    assertThat(service.create(alice, alicesKey, Optional.empty()).block())
+        .isEqualTo(new CreateOutcome.LimitReached("inv-alice", 3));
+    assertThat(service.create(caller("op", "operator"), alicesKey, Optional.empty()).block())
+        .isInstanceOf(CreateOutcome.LimitReached.class);
+    // and a revoked key frees a place
+    service.revoke(alice, third.key().id()).block();
+    assertThat(service.create(alice, alicesKey, Optional.empty()).block())
+        .isInstanceOf(CreateOutcome.Created.class);
+  }
+
+  @Test
+  void shouldListOwnKeysPageByPageAndOthersOnlyForOperators() {
+    service.create(alice, alicesKey, Optional.empty()).block();
+    clock.advance(Duration.ofSeconds(1));
+    service.create(alice, alicesKey, Optional.empty()).block();
+
+    var first = (ListOutcome.Page) service.list(alice, "inv-alice", null, 2).block();
+    var second = (ListOutcome.Page) service.list(alice, "inv-alice", first.next(), 2).block();
+
+    assertThat(first.keys()).hasSize(2);
+    assertThat(second.keys()).hasSize(1);
+    assertThat(second.next()).isNull();
+    assertThat(service.list(caller("inv-bob", "investor"), "inv-alice", null, 10).block())
+        .isInstanceOf(ListOutcome.Rejected.class);
+    assertThat(
+            ((ListOutcome.Page)
+                    service.list(caller("op", "operator"), "inv-alice", null, 10).block())
+                .keys())
+        .hasSize(3);
+  }
+
+  /** A caller whose token names an active key of its own. */
+  private Requester caller(String principal, String... roles) {
+    String id = "caller-" + principal;
+    repository.keys.putIfAbsent(
+        id,
+        new ApiKey(
+            id,
+            "caller",
+            principal,
+            Set.of(roles),
+            hasher.hash("s"),
+            Instant.parse("2025-01-01T00:00:00Z"),
+            "system",
+            null));
+    return new Requester(principal, Set.of(roles), id);
   }
 }

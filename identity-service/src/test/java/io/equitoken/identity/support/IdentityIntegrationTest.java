@@ -1,9 +1,16 @@
 package io.equitoken.identity.support;
 
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import io.equitoken.identity.apikey.ApiKey;
+import io.equitoken.identity.apikey.ApiKeyRepository;
+import io.equitoken.identity.apikey.SecretHash;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -11,6 +18,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.core.publisher.Mono;
 
 /**
  * The shared Spring context of identity-service's integration tests: a real PostgreSQL and Kafka,
@@ -25,17 +33,20 @@ import org.springframework.test.web.reactive.server.WebTestClient;
       "equitoken.bootstrap.api-key=" + IdentityIntegrationTest.OPERATOR_KEY,
       "equitoken.bootstrap.secret=" + IdentityIntegrationTest.OPERATOR_SECRET,
       "equitoken.events.relay-interval=100ms",
+      "equitoken.identity.max-active-keys-per-principal=" + IdentityIntegrationTest.KEY_CAP,
       "spring.kafka.consumer.auto-offset-reset=earliest"
     })
 @AutoConfigureWebTestClient(timeout = "30s")
 public abstract class IdentityIntegrationTest {
 
+  public static final int KEY_CAP = 25;
   public static final String KEK = "FJ9oL6Fv0kz0h8n8Zr5r2j8h2Gm3cY6nq7o6Y9l0k1M=";
   public static final String PEPPER = "c2VjcmV0LXBlcHBlci1mb3ItaW50ZWdyYXRpb24tdGVzdHM=";
   public static final String OPERATOR_KEY = "it-operator";
   public static final String OPERATOR_SECRET = "it-operator-secret-with-enough-entropy";
 
   @Autowired protected WebTestClient web;
+  @Autowired private ApiKeyRepository apiKeys;
 
   @DynamicPropertySource
   static void infrastructure(DynamicPropertyRegistry registry) {
@@ -52,8 +63,37 @@ public abstract class IdentityIntegrationTest {
     return Map.of("name", name, "principalId", principal, "roles", List.of(roles));
   }
 
-  /** POST /developer/api-key as the given token. */
+  /**
+   * Makes the API key a {@link TestJwtIssuer} token names ({@code azp}) exist and be active here,
+   * as it would for a token identity-service issued itself: creating keys needs an active own key.
+   */
+  protected String withActiveKey(String token) {
+    try {
+      JWTClaimsSet claims = SignedJWT.parse(token).getJWTClaimsSet();
+      String id = claims.getStringClaim("azp");
+      if (id == null || claims.getSubject() == null || claims.getStringListClaim("roles") == null) {
+        return token;
+      }
+      ApiKey key =
+          new ApiKey(
+              id,
+              "test caller",
+              claims.getSubject(),
+              Set.copyOf(claims.getStringListClaim("roles")),
+              new SecretHash(new byte[32]),
+              Instant.parse("2025-01-01T00:00:00Z"),
+              "system",
+              null);
+      apiKeys.findById(id).switchIfEmpty(apiKeys.insert(key).then(Mono.empty())).block();
+      return token;
+    } catch (java.text.ParseException e) {
+      return token; // not a JWT at all: the service refuses it anyway
+    }
+  }
+
+  /** POST /developer/api-key as the given token (whose own key is made active first). */
   protected WebTestClient.ResponseSpec createKey(String token, Object body) {
+    withActiveKey(token);
     return web.post()
         .uri("/developer/api-key")
         .header("Authorization", bearer(token))

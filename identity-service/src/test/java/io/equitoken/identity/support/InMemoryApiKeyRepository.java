@@ -3,9 +3,12 @@ package io.equitoken.identity.support;
 import io.equitoken.identity.apikey.ApiKey;
 import io.equitoken.identity.apikey.ApiKeyRepository;
 import io.equitoken.identity.apikey.IdempotencyRecord;
+import io.equitoken.identity.apikey.KeyPosition;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** The repository port in memory, with the same semantics as the R2DBC adapter. */
@@ -27,6 +30,33 @@ public class InMemoryApiKeyRepository implements ApiKeyRepository {
             throw new IllegalStateException("duplicate key " + key.id());
           }
         });
+  }
+
+  @Override
+  public Mono<Long> countActiveLocked(String principalId) {
+    return Mono.fromSupplier(
+        () ->
+            keys.values().stream().filter(k -> k.isOwnedBy(principalId) && !k.isRevoked()).count());
+  }
+
+  @Override
+  public Flux<ApiKey> findByPrincipal(String principalId, KeyPosition after, int limit) {
+    Comparator<ApiKey> order = Comparator.comparing(ApiKey::createdAt).thenComparing(ApiKey::id);
+    return Flux.defer(
+        () ->
+            Flux.fromStream(
+                keys.values().stream()
+                    .filter(k -> k.isOwnedBy(principalId))
+                    .filter(
+                        k ->
+                            after == null
+                                || k.createdAt().isAfter(after.createdAt())
+                                || (k.createdAt().equals(after.createdAt())
+                                    && k.id().compareTo(after.apiKeyId()) > 0))
+                    .sorted(order)
+                    .limit(limit)
+                    .toList()
+                    .stream()));
   }
 
   @Override

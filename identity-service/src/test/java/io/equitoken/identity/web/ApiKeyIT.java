@@ -228,8 +228,79 @@ class ApiKeyIT extends IdentityIntegrationTest {
     revoke(operator, "x".repeat(300)).expectStatus().isNotFound();
   }
 
+  @Test
+  void shouldListOwnKeysPageByPageWithoutSecrets() {
+    // given: three keys of a fresh principal
+    String principal = "inv-list-" + UUID.randomUUID().toString().substring(0, 8);
+    for (int i = 0; i < 3; i++) {
+      newKey(principal, "investor");
+    }
+    String token = TestJwtIssuer.token(principal, "investor");
+    // when: the first page of two
+    var first =
+        web.get()
+            .uri("/developer/api-key?limit=2")
+            .header("Authorization", bearer(token))
+            .exchange()
+            .expectStatus()
+            .isOk();
+    String link = first.returnResult(String.class).getResponseHeaders().getFirst("Link");
+    // then: a Link to the rest, which holds one more key
+    assertThat(link).startsWith("</developer/api-key?limit=2&cursor=").endsWith(">; rel=\"next\"");
+    web.get()
+        .uri(link.substring(1, link.indexOf('>')))
+        .header("Authorization", bearer(token))
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectHeader()
+        .doesNotExist("Link")
+        .expectBody()
+        .jsonPath("$.length()")
+        .isEqualTo(1)
+        .jsonPath("$[0].principalId")
+        .isEqualTo(principal)
+        .jsonPath("$[0].secret")
+        .doesNotExist();
+    // and an operator sees them too
+    web.get()
+        .uri("/developer/api-key?principalId=" + principal)
+        .header("Authorization", bearer(operator))
+        .exchange()
+        .expectBody()
+        .jsonPath("$.length()")
+        .isEqualTo(3);
+  }
+
+  @Test
+  void shouldRefuseBadListParametersWith400() {
+    for (String query : List.of("limit=0", "limit=101", "cursor=AB8A", "principalId=a%20b")) {
+      web.get()
+          .uri("/developer/api-key?" + query)
+          .header("Authorization", bearer(alice))
+          .exchange()
+          .expectStatus()
+          .isBadRequest();
+    }
+  }
+
+  @Test
+  void shouldCapTheActiveKeysOfAPrincipal() {
+    String principal = "inv-cap-" + UUID.randomUUID().toString().substring(0, 8);
+    for (int i = 0; i < KEY_CAP; i++) {
+      newKey(principal, "investor");
+    }
+    createKey(operator, keyRequest("one too many", principal, "investor"))
+        .expectStatus()
+        .isEqualTo(409)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("too-many-api-keys");
+  }
+
   private WebTestClient.ResponseSpec createWithIdempotencyKey(
       String token, String idempotencyKey, Object body) {
+    withActiveKey(token);
     return web.post()
         .uri("/developer/api-key")
         .header("Authorization", bearer(token))

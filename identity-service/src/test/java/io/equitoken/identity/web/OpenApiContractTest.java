@@ -51,6 +51,7 @@ class OpenApiContractTest {
   void shouldNameTheFieldsOfEveryBodyAsTheCodeDoes() {
     assertFields("CreateApiKeyRequest", CreateApiKeyRequest.class);
     assertFields("ApiKey", ApiKeyResponse.class);
+    assertFields("ApiKeySummary", ApiKeyListItem.class);
     assertFields("TokenRequest", TokenRequest.class);
     assertFields("TokenResponse", TokenResponse.class);
     assertFields("RotatedKey", SigningKeyController.RotatedKey.class);

@@ -43,6 +43,7 @@ class RoleMatrixIT extends IdentityIntegrationTest {
         .containsExactlyInAnyOrder(
             "POST /auth/token -> anonymous",
             "GET /.well-known/jwks.json -> anonymous",
+            "GET /developer/api-key -> compliance_officer,founder,investor,operator,partner",
             "POST /developer/api-key -> compliance_officer,founder,investor,operator,partner",
             "DELETE /developer/api-key/{apiKey} ->"
                 + " compliance_officer,founder,investor,operator,partner",
@@ -60,6 +61,19 @@ class RoleMatrixIT extends IdentityIntegrationTest {
     createKey(TestJwtIssuer.token(principal, role), keyRequest("own", principal, role))
         .expectStatus()
         .isCreated();
+  }
+
+  @ParameterizedTest(name = "{0} may list their own keys, and others' only as an operator")
+  @MethodSource("roles")
+  void shouldLetEveryRoleListOwnKeysAndOnlyOperatorsOthers(String role) {
+    String principal = "l-" + role.replace('_', '-');
+    String token = TestJwtIssuer.token(principal, role);
+    list(token, null).expectStatus().isOk();
+    if (role.equals(Roles.OPERATOR)) {
+      list(token, "somebody-else").expectStatus().isOk();
+    } else {
+      expectProblem(list(token, "somebody-else"), 403, "api-key-for-other-principal");
+    }
   }
 
   @ParameterizedTest(name = "{0} may revoke their own key")
@@ -116,6 +130,7 @@ class RoleMatrixIT extends IdentityIntegrationTest {
         401,
         "unauthenticated");
     expectProblem(web.delete().uri("/developer/api-key/etk_x").exchange(), 401, "unauthenticated");
+    expectProblem(web.get().uri("/developer/api-key").exchange(), 401, "unauthenticated");
     expectProblem(rotate(() -> null), 401, "unauthenticated");
   }
 
@@ -124,6 +139,7 @@ class RoleMatrixIT extends IdentityIntegrationTest {
     String noRoles = TestJwtIssuer.token("nobody");
     expectProblem(createKey(noRoles, keyRequest("k", "nobody", "investor")), 403, "forbidden");
     expectProblem(delete(noRoles, "etk_x"), 403, "forbidden");
+    expectProblem(list(noRoles, null), 403, "forbidden");
     expectProblem(rotate(() -> noRoles), 403, "forbidden");
   }
 
@@ -144,6 +160,18 @@ class RoleMatrixIT extends IdentityIntegrationTest {
   void shouldRefuseInvalidTokensWith401(String description, String token) {
     expectProblem(createKey(token, keyRequest("k", "op", "operator")), 401, "invalid-token");
     expectProblem(rotate(() -> token), 401, "invalid-token");
+    expectProblem(list(token, null), 401, "invalid-token");
+  }
+
+  private WebTestClient.ResponseSpec list(String token, String principalId) {
+    return web.get()
+        .uri(
+            b ->
+                b.path("/developer/api-key")
+                    .queryParamIfPresent("principalId", java.util.Optional.ofNullable(principalId))
+                    .build())
+        .header("Authorization", bearer(token))
+        .exchange();
   }
 
   private WebTestClient.ResponseSpec delete(String token, String apiKey) {
