@@ -32,6 +32,7 @@ class GatewayRoleMatrixIT extends GatewayItSupport {
     return Stream.of(
         cell("POST", "/auth/token", ANONYMOUS),
         cell("GET", "/.well-known/jwks.json", ANONYMOUS),
+        cell("GET", "/developer/api-key", ANY_ROLE),
         cell("POST", "/developer/api-key", ANY_ROLE),
         cell("DELETE", "/developer/api-key/key-1", ANY_ROLE),
         cell("GET", "/developer/api-keys", Set.of(OPERATOR)),

@@ -33,9 +33,8 @@ public final class ServiceEnvironment {
               env.put("SPRING_FLYWAY_USER", db);
               env.put("SPRING_FLYWAY_PASSWORD", password(db));
             });
-    if (!service.isGateway()) {
-      env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", ports.kafkaBootstrapServers());
-    }
+    // every module, the gateway too, reads API key revocations from identity.events.v1
+    env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", ports.kafkaBootstrapServers());
     env.put("EQUITOKEN_SECURITY_ISSUER", ISSUER);
     env.put("EQUITOKEN_SECURITY_AUDIENCE", AUDIENCE);
     env.put("EQUITOKEN_SECURITY_JWKS_URI", ports.jwksUri());

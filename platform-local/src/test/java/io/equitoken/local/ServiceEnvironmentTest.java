@@ -67,7 +67,7 @@ class ServiceEnvironmentTest {
         .containsEntry("EQUITOKEN_GATEWAY_WEBHOOK_URI", "http://localhost:8186")
         .containsEntry("EQUITOKEN_GATEWAY_TLS_SELF_SIGNED_DIR", "/repo/.local/tls")
         .containsEntry("EQUITOKEN_SECURITY_JWKS_URI", "http://localhost:8181/.well-known/jwks.json")
-        .doesNotContainKey("SPRING_R2DBC_URL")
-        .doesNotContainKey("SPRING_KAFKA_BOOTSTRAP_SERVERS");
+        .containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "localhost:19192")
+        .doesNotContainKey("SPRING_R2DBC_URL");
   }
 }

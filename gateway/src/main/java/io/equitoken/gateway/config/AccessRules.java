@@ -35,7 +35,9 @@ class AccessRules {
         .anonymous(GET, "/openapi.json")
         .anonymous(GET, "/openapi.yaml")
         .anonymous(GET, "/openapi/*")
-        // identity: any principal manages its own keys; identity-service checks the details
+        // identity: any principal lists and manages its own keys; identity-service checks the
+        // details (whose keys, which roles, whether the caller's own key is still active)
+        .allowAnyRole(GET, "/developer/api-key")
         .allowAnyRole(POST, "/developer/api-key")
         .allowAnyRole(DELETE, "/developer/api-key/*")
         .allow(ANY_METHOD, "/developer/**", OPERATOR)

@@ -1,6 +1,7 @@
 package io.equitoken.gateway.support;
 
 import io.equitoken.gateway.routing.Upstream;
+import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -62,6 +63,8 @@ public abstract class GatewayItSupport {
     registry.add("equitoken.security.issuer", () -> TestJwtIssuer.ISSUER);
     registry.add("equitoken.security.audience", () -> TestJwtIssuer.AUDIENCE);
     registry.add("equitoken.security.jwks-uri", TestJwtIssuer::jwksUri);
+    // the API key revocation set reads identity.events.v1 from a real broker
+    TestInfrastructure.registerKafka(registry);
     for (Upstream upstream : Upstream.values()) {
       registry.add(
           "equitoken.gateway." + upstream.settingName() + "-uri",
