@@ -3,11 +3,16 @@ package io.equitoken.compliance.web;
 import io.equitoken.compliance.kyc.DetailsForm;
 import io.equitoken.compliance.kyc.KycDetails;
 import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.input.TextRuleStringDeserializer;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.codec.multipart.FormFieldPart;
@@ -25,8 +30,12 @@ public class DetailsPart {
 
   static final int MAX_DETAILS_BYTES = 16 * 1024;
 
+  // the platform's text rule (no NUL, no other controls, no lone surrogates) like every JSON body
   private final JsonMapper json =
-      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+      JsonMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .addModule(TextRuleStringDeserializer.module())
+          .build();
 
   public Mono<KycDetails> read(Part part, LocalDate today) {
     Mono<String> text =
@@ -35,9 +44,11 @@ public class DetailsPart {
             : DataBufferUtils.join(part.content(), MAX_DETAILS_BYTES)
                 .map(
                     buffer -> {
-                      String value = buffer.toString(StandardCharsets.UTF_8);
-                      DataBufferUtils.release(buffer);
-                      return value;
+                      try {
+                        return strictUtf8(buffer);
+                      } finally {
+                        DataBufferUtils.release(buffer);
+                      }
                     })
                 .defaultIfEmpty("");
     return text.onErrorMap(
@@ -48,6 +59,22 @@ public class DetailsPart {
                     .with("field", "details"))
         .map(this::parse)
         .map(form -> form.validate(today));
+  }
+
+  /** Malformed UTF-8 is refused, not silently replaced by U+FFFD. */
+  private static String strictUtf8(DataBuffer buffer) {
+    byte[] bytes = new byte[buffer.readableByteCount()];
+    buffer.read(bytes);
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw invalid("details", "must be UTF-8");
+    }
   }
 
   private DetailsForm parse(String text) {

@@ -70,11 +70,12 @@ public class KycController {
   private Mono<KycSubmissions.Submitted> submit(
       String investorId, MultiValueMap<String, Part> parts, String idempotencyKey) {
     for (String name : parts.keySet()) {
-      if (!name.equals("details") && !name.equals("documents")) {
+      // a part without a name arrives under a null key (was a 500)
+      if (name == null || (!name.equals("details") && !name.equals("documents"))) {
         return Mono.error(
             ProblemException.badRequest(
                     "unexpected-part", "Only a details part and documents parts are accepted.")
-                .with("field", name));
+                .with("field", name == null ? "(unnamed part)" : name));
       }
     }
     List<Part> details = parts.getOrDefault("details", List.of());

@@ -125,7 +125,8 @@ public class ReviewController {
   private static PageKey pageKey(String cursor) {
     List<String> parts = Cursors.decode(cursor, 2);
     try {
-      return new PageKey(Instant.parse(parts.get(0)), UUID.fromString(parts.get(1)));
+      // Cursors.instant: only timestamps PostgreSQL can hold (+999999999-… was a 500)
+      return new PageKey(Cursors.instant(parts.get(0)), UUID.fromString(parts.get(1)));
     } catch (DateTimeParseException | IllegalArgumentException e) {
       throw ProblemException.badRequest("invalid-cursor", "The cursor is not one this API issued.")
           .with("field", "cursor");

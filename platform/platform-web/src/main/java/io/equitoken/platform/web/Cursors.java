@@ -1,6 +1,12 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.web.input.TextRule;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -18,6 +24,8 @@ public final class Cursors {
   public static final int DEFAULT_LIMIT = 20;
   public static final int MAX_LIMIT = 100;
   private static final char SEPARATOR = '\u001f';
+  private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+  private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
   private Cursors() {}
 
@@ -28,19 +36,51 @@ public final class Cursors {
         .encodeToString(joined.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Decodes a cursor into exactly {@code parts} key parts, or answers a 400 problem. */
+  /**
+   * Decodes a cursor into exactly {@code parts} key parts, or answers a 400 problem. The decoded
+   * bytes must be strict UTF-8 and every part must obey {@link TextRule} (a cursor is client input
+   * like any other: {@code AB8A} decodes to NUL bytes).
+   */
   public static List<String> decode(String cursor, int parts) {
     try {
-      String joined = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+      String joined =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(Base64.getUrlDecoder().decode(cursor)))
+              .toString();
       List<String> values = Arrays.asList(joined.split(String.valueOf(SEPARATOR), -1));
-      if (values.size() != parts) {
-        throw new IllegalArgumentException("wrong arity");
+      if (values.size() != parts
+          || values.stream().anyMatch(v -> TextRule.violation(v, false) != null)) {
+        throw new IllegalArgumentException("not a cursor of ours");
       }
       return values;
-    } catch (IllegalArgumentException e) {
-      throw ProblemException.badRequest("invalid-cursor", "The cursor is not one this API issued.")
-          .with("field", "cursor");
+    } catch (IllegalArgumentException | CharacterCodingException e) {
+      throw invalid();
     }
+  }
+
+  /**
+   * A timestamp part of a cursor: ISO 8601 and within what PostgreSQL {@code timestamptz} holds
+   * (years 1..9999), else a 400 problem — {@code +999999999-12-31T23:59:59Z} parses as an {@code
+   * Instant} but cannot be bound.
+   */
+  public static Instant instant(String part) {
+    try {
+      Instant value = Instant.parse(part);
+      if (value.isBefore(EARLIEST) || value.isAfter(LATEST)) {
+        throw invalid();
+      }
+      return value;
+    } catch (DateTimeParseException e) {
+      throw invalid();
+    }
+  }
+
+  private static ProblemException invalid() {
+    return ProblemException.badRequest("invalid-cursor", "The cursor is not one this API issued.")
+        .with("field", "cursor");
   }
 
   /** Validates {@code limit}: absent means the default, outside 1..{@value #MAX_LIMIT} is a 400. */

@@ -1,5 +1,8 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.web.input.TextRule;
+import io.equitoken.platform.web.input.TextRuleStringDeserializer;
+import io.equitoken.platform.web.input.TextRuleWebFilter;
 import io.equitoken.platform.web.revocation.ApiKeyRevocationValidator;
 import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import java.util.ArrayList;
@@ -32,6 +35,7 @@ import org.springframework.security.oauth2.server.resource.authentication.Reacti
 import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JacksonModule;
 
 /**
  * Every service's web edge: stateless JWT resource server (keys from identity-service's JWKS;
@@ -49,6 +53,18 @@ public class EquitokenWebAutoConfiguration {
   @ConditionalOnMissingBean
   ProblemWebExceptionHandler problemWebExceptionHandler() {
     return new ProblemWebExceptionHandler();
+  }
+
+  /** Every JSON string of every request body obeys the platform's {@link TextRule}. */
+  @Bean
+  JacksonModule equitokenTextRuleModule() {
+    return TextRuleStringDeserializer.module();
+  }
+
+  /** Every query parameter obeys the platform's {@link TextRule}. */
+  @Bean
+  TextRuleWebFilter equitokenTextRuleWebFilter(ProblemWebExceptionHandler problems) {
+    return new TextRuleWebFilter(problems);
   }
 
   @Bean
