@@ -169,19 +169,19 @@ public final class RevocationFeed implements SmartLifecycle {
     if (added.isEmpty()) {
       return;
     }
-    assigned.addAll(added);
-    kafka.assign(assigned);
+    // The end offsets are read before the time lookup: a record appended after this point has an
+    // offset at or beyond them, so "nothing recent enough" can safely start there (a lazy
+    // seekToEnd would be evaluated later and could skip a revocation that arrived meanwhile).
+    Map<TopicPartition, Long> ends = kafka.endOffsets(added, timeout());
     long from = clock.instant().minus(retention).toEpochMilli();
     Map<TopicPartition, Long> query = new HashMap<>();
     added.forEach(p -> query.put(p, from));
     Map<TopicPartition, OffsetAndTimestamp> offsets = kafka.offsetsForTimes(query, timeout());
+    assigned.addAll(added);
+    kafka.assign(assigned);
     for (TopicPartition partition : added) {
       OffsetAndTimestamp at = offsets.get(partition);
-      if (at == null) {
-        kafka.seekToEnd(List.of(partition));
-      } else {
-        kafka.seek(partition, at.offset());
-      }
+      kafka.seek(partition, at == null ? ends.getOrDefault(partition, 0L) : at.offset());
     }
   }
 
