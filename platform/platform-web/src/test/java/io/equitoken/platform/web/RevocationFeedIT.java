@@ -28,6 +28,8 @@ class RevocationFeedIT {
   @DynamicPropertySource
   static void infrastructure(DynamicPropertyRegistry registry) {
     TestJwtIssuer.register(registry);
+    // the same infrastructure as PlatformWebIT (platform-web's Idempotency store needs R2DBC)
+    TestInfrastructure.registerDatabase(registry, "platformweb");
     TestInfrastructure.registerKafka(registry);
   }
 
