@@ -49,6 +49,7 @@ public class KycController {
                 exchange
                     .getMultipartData()
                     .onErrorMap(KycController::isDecodingError, KycController::malformed)
+                    .onErrorMap(KycController::isUnnamedPart, e -> unnamedPart())
                     .flatMap(
                         parts ->
                             submit(
@@ -126,6 +127,20 @@ public class KycController {
   }
 
   /** A malformed or over-long multipart body; size limits stay 413 (handled by the platform). */
+  /**
+   * Spring collects the parts by name and asserts that each has one: a part without a name fails
+   * with this state error (was a 500).
+   */
+  private static boolean isUnnamedPart(Throwable error) {
+    return error instanceof IllegalStateException && "No name available".equals(error.getMessage());
+  }
+
+  private static ProblemException unnamedPart() {
+    return ProblemException.badRequest(
+            "unexpected-part", "Only a details part and documents parts are accepted.")
+        .with("field", "(unnamed part)");
+  }
+
   private static boolean isDecodingError(Throwable error) {
     boolean decoding = false;
     for (Throwable t = error; t != null; t = t.getCause()) {
