@@ -65,7 +65,8 @@ class GatewayTokenRulesIT extends GatewayItSupport {
 
   @Test
   void shouldRefuseATokenThatNamesNoApiKey() {
-    String token = TestJwtIssuer.tokenWith(claims -> claims.claim("azp", null), "inv-1", "investor");
+    String token =
+        TestJwtIssuer.tokenWith(claims -> claims.claim("azp", null), "inv-1", "investor");
 
     assertThat(status(token, newRequestId())).isEqualTo(401);
   }
