@@ -116,7 +116,9 @@ class GatewayAuthenticationIT extends GatewayItSupport {
         .as("known key ids need no fetch")
         .isEqualTo(fetchesBefore);
 
-    // when identity-service signs with a new key that is not published yet
+    // when identity-service signs with a new key that is not published yet (after the JWKS
+    // refetch limiter's window, so that both refetches below are allowed)
+    sleep(JWKS_REFETCH_COOLDOWN);
     RSAKey rotated = TestJwtIssuer.newKey();
     String token = TestJwtIssuer.token(rotated, "inv-rotated", "investor");
     client
@@ -150,5 +152,13 @@ class GatewayAuthenticationIT extends GatewayItSupport {
         .exchange()
         .expectStatus()
         .isOk();
+  }
+
+  private static void sleep(java.time.Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis() + 100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -6,11 +6,14 @@ import io.equitoken.gateway.support.FakeUpstreams;
 import io.equitoken.gateway.support.GatewayItSupport;
 import io.equitoken.platform.test.ApiKeyRevocations;
 import io.equitoken.platform.test.TestJwtIssuer;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
 
 /**
  * Issue 13: the gateway refuses tokens of revoked API keys (item 1) within the documented bound,
@@ -69,6 +72,40 @@ class GatewayTokenRulesIT extends GatewayItSupport {
         TestJwtIssuer.tokenWith(claims -> claims.claim("azp", null), "inv-1", "investor");
 
     assertThat(status(token, newRequestId())).isEqualTo(401);
+  }
+
+  /** Issue 13, item 10: HEAD on a GET route was refused with 403. */
+  @Test
+  void shouldLetHeadThroughWhereGetIsAllowed() {
+    client
+        .head()
+        .uri("/listings")
+        .header(
+            "Authorization",
+            "Bearer " + TestJwtIssuer.tokenForApiKey("k-head", "inv-h", "investor"))
+        .exchange()
+        .expectStatus()
+        .isOk();
+  }
+
+  /** Issue 13, item 10: the firewall's 400s had an empty body. */
+  @Test
+  void shouldAnswerFirewallRefusalsAsProblemJson() {
+    for (String path : List.of("/listings/a%2Fb", "/listings/a;b", "/listings/%2e%2e/x")) {
+      client
+          .get()
+          .uri(URI.create("https://localhost:" + port + path))
+          .exchange()
+          .expectStatus()
+          .isBadRequest()
+          .expectHeader()
+          .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+          .expectHeader()
+          .exists("Strict-Transport-Security")
+          .expectBody()
+          .jsonPath("$.code")
+          .isEqualTo("rejected-request");
+    }
   }
 
   private int status(String token, String requestId) {

@@ -30,20 +30,25 @@ final class Banner {
             + "  (user <db>, password <db>-local)");
     out.println("  Kafka          " + platform.kafkaBootstrapServers());
     out.println("  Logs           " + relative(project, platform.logsDir()) + "/<module>.log");
+    BootstrapCredentials bootstrap = BootstrapCredentials.current();
     out.println(
-        "  Demo operator  api key "
-            + ServiceEnvironment.BOOTSTRAP_API_KEY
-            + ", secret "
-            + ServiceEnvironment.BOOTSTRAP_SECRET);
+        (bootstrap.fromEnvironment()
+                ? "  Operator       api key "
+                    + bootstrap.apiKey()
+                    + " (from EQUITOKEN_BOOTSTRAP_API_KEY / _SECRET), secret "
+                : "  Demo operator  api key " + bootstrap.apiKey() + ", secret ")
+            + bootstrap.secretForBanner());
     out.println();
     out.println("  Get a token:");
     out.println("    TOKEN=$(curl --cacert " + cert + " -s " + gateway + "/auth/token \\");
     out.println("      -H 'Content-Type: application/json' \\");
     out.println(
         "      -d '{\"apiKey\":\""
-            + ServiceEnvironment.BOOTSTRAP_API_KEY
+            + bootstrap.apiKey()
             + "\",\"secret\":\""
-            + ServiceEnvironment.BOOTSTRAP_SECRET
+            + (bootstrap.fromEnvironment()
+                ? "'\"$EQUITOKEN_BOOTSTRAP_SECRET\"'"
+                : bootstrap.secret())
             + "\"}' | sed -E 's/.*\"accessToken\":\"([^\"]+)\".*/\\1/')");
     out.println("  List listings:");
     out.println(

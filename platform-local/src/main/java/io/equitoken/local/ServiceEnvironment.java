@@ -9,8 +9,8 @@ public final class ServiceEnvironment {
 
   public static final String ISSUER = "https://equitoken.local";
   public static final String AUDIENCE = "equitoken-api";
-  public static final String BOOTSTRAP_API_KEY = "demo-operator";
-  public static final String BOOTSTRAP_SECRET = "demo-operator-secret-change-me";
+  public static final String BOOTSTRAP_API_KEY = BootstrapCredentials.DEMO_API_KEY;
+  public static final String BOOTSTRAP_SECRET = BootstrapCredentials.DEMO_SECRET;
 
   private ServiceEnvironment() {}
 
@@ -22,6 +22,10 @@ public final class ServiceEnvironment {
   public static Map<String, String> of(ServiceDef service, PortPlan ports, Path tlsDir) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("SERVER_PORT", Integer.toString(ports.port(service)));
+    if (!service.isGateway()) {
+      // plain HTTP behind the gateway: reachable from this machine only, never from the network
+      env.put("SERVER_ADDRESS", "127.0.0.1");
+    }
     service
         .db()
         .ifPresent(
@@ -44,8 +48,9 @@ public final class ServiceEnvironment {
       env.put("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS", "true");
     }
     if (service.module().equals(Services.IDENTITY)) {
-      env.put("EQUITOKEN_BOOTSTRAP_API_KEY", BOOTSTRAP_API_KEY);
-      env.put("EQUITOKEN_BOOTSTRAP_SECRET", BOOTSTRAP_SECRET);
+      BootstrapCredentials bootstrap = BootstrapCredentials.current();
+      env.put(BootstrapCredentials.API_KEY_VARIABLE, bootstrap.apiKey());
+      env.put(BootstrapCredentials.SECRET_VARIABLE, bootstrap.secret());
     }
     if (service.isGateway()) {
       for (ServiceDef backend : Services.ALL) {

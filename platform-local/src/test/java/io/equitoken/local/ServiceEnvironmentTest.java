@@ -24,6 +24,7 @@ class ServiceEnvironmentTest {
         .containsEntry("SPRING_FLYWAY_USER", "listings")
         .containsEntry("SPRING_FLYWAY_PASSWORD", "listings-local")
         .containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "localhost:19092")
+        .containsEntry("SERVER_ADDRESS", "127.0.0.1")
         .containsEntry("EQUITOKEN_SECURITY_ISSUER", "https://equitoken.local")
         .containsEntry("EQUITOKEN_SECURITY_AUDIENCE", "equitoken-api")
         .containsEntry("EQUITOKEN_SECURITY_JWKS_URI", "http://localhost:8081/.well-known/jwks.json")
@@ -68,6 +69,7 @@ class ServiceEnvironmentTest {
         .containsEntry("EQUITOKEN_GATEWAY_TLS_SELF_SIGNED_DIR", "/repo/.local/tls")
         .containsEntry("EQUITOKEN_SECURITY_JWKS_URI", "http://localhost:8181/.well-known/jwks.json")
         .containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "localhost:19192")
+        .doesNotContainKey("SERVER_ADDRESS")
         .doesNotContainKey("SPRING_R2DBC_URL");
   }
 }

@@ -9,6 +9,7 @@ import io.equitoken.compliance.kyc.Reviews;
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.Roles;
 import jakarta.validation.Valid;
 import java.time.Clock;
 import java.time.Instant;
@@ -16,6 +17,8 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.MediaType;
@@ -32,6 +35,7 @@ import reactor.core.publisher.Mono;
 @RestController
 public class ReviewController {
 
+  private static final Logger audit = LoggerFactory.getLogger("io.equitoken.compliance.audit");
   private static final Set<String> LISTABLE =
       Set.of("pending", "approved", "rejected", "revision_required", "expired");
 
@@ -73,8 +77,31 @@ public class ReviewController {
   @GetMapping(path = "/compliance/reviews/{submissionId}/documents/{documentId}")
   public Mono<ResponseEntity<byte[]>> document(
       @PathVariable UUID submissionId, @PathVariable UUID documentId) {
-    return reviews
-        .document(submissionId, documentId)
+    return Caller.current()
+        .flatMap(
+            caller -> {
+              // separation of duties: a token that also carries another role (e.g. an operator
+              // who granted itself compliance_officer) never opens a document
+              if (!caller.roles().equals(Set.of(Roles.COMPLIANCE_OFFICER))) {
+                audit.warn(
+                    "document {} of submission {} refused to {} with roles {}",
+                    documentId,
+                    submissionId,
+                    caller.principalId(),
+                    caller.roles());
+                return Mono.error(
+                    ProblemException.forbidden(
+                        "separation-of-duties",
+                        "Documents open only for a token whose sole role is"
+                            + " compliance_officer."));
+              }
+              audit.info(
+                  "document {} of submission {} opened by {}",
+                  documentId,
+                  submissionId,
+                  caller.principalId());
+              return reviews.document(submissionId, documentId);
+            })
         .map(
             opened ->
                 ResponseEntity.ok()

@@ -1,5 +1,6 @@
 package io.equitoken.gateway.config;
 
+import io.equitoken.gateway.headers.ForwardedHeadersAllowList;
 import io.equitoken.gateway.ratelimit.RateLimiter;
 import io.equitoken.gateway.web.EdgeHeadersWebFilter;
 import io.equitoken.gateway.web.RateLimitWebFilter;
@@ -16,6 +17,12 @@ class EdgeConfiguration {
   @Bean
   EdgeHeadersWebFilter edgeHeadersWebFilter() {
     return new EdgeHeadersWebFilter();
+  }
+
+  /** Only allow-listed request headers reach a service. */
+  @Bean
+  ForwardedHeadersAllowList forwardedHeadersAllowList() {
+    return new ForwardedHeadersAllowList();
   }
 
   @Bean

@@ -3,9 +3,11 @@ package io.equitoken.gateway.web;
 import io.equitoken.gateway.ratelimit.ClientKey;
 import io.equitoken.gateway.ratelimit.RateDecision;
 import io.equitoken.gateway.ratelimit.RateLimiter;
+import io.equitoken.platform.web.AuthenticationFailureLimit;
 import io.equitoken.platform.web.Problem;
 import io.equitoken.platform.web.ProblemWriter;
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolver;
 import org.springframework.core.Ordered;
@@ -25,7 +27,7 @@ import reactor.core.publisher.Mono;
  * RateLimit-Limit}, {@code RateLimit-Remaining} and {@code RateLimit-Reset}; a refused one is a 429
  * problem with {@code Retry-After}. Health probes are never limited.
  */
-public class RateLimitWebFilter implements WebFilter, Ordered {
+public class RateLimitWebFilter implements WebFilter, Ordered, AuthenticationFailureLimit {
 
   /** After Spring Security (-100), before routing. */
   public static final int ORDER = -50;
@@ -79,6 +81,39 @@ public class RateLimitWebFilter implements WebFilter, Ordered {
         .flatMap(key -> limit(key, exchange, chain));
   }
 
+  /**
+   * A request that failed authentication (no token, a forged or expired one) never reaches the
+   * filter above; it is counted here against its client address, like an anonymous call, and once
+   * that bucket is empty it is answered 429 instead of 401.
+   */
+  @Override
+  public Optional<Problem> countFailure(ServerWebExchange exchange) {
+    ClientKey key = ClientKey.anonymous(clientAddress(exchange));
+    RateDecision decision = limiterFor(key).tryAcquire(key.value());
+    setHeaders(exchange.getResponse().getHeaders(), decision);
+    if (decision.allowed()) {
+      return Optional.empty();
+    }
+    exchange
+        .getResponse()
+        .getHeaders()
+        .set(HttpHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
+    return Optional.of(refusal(true, decision));
+  }
+
+  private static Problem refusal(boolean byAddress, RateDecision decision) {
+    return Problem.of(
+            429,
+            "rate-limited",
+            "Too many requests",
+            "The rate limit of this "
+                + (byAddress ? "client address" : "API key")
+                + " is used up; retry after "
+                + decision.retryAfterSeconds()
+                + " s.")
+        .with("retryAfterSeconds", decision.retryAfterSeconds());
+  }
+
   private Mono<Void> limit(ClientKey key, ServerWebExchange exchange, WebFilterChain chain) {
     RateDecision decision = limiterFor(key).tryAcquire(key.value());
     ServerHttpResponse response = exchange.getResponse();
@@ -87,18 +122,7 @@ public class RateLimitWebFilter implements WebFilter, Ordered {
       response
           .getHeaders()
           .set(HttpHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
-      Problem problem =
-          Problem.of(
-                  429,
-                  "rate-limited",
-                  "Too many requests",
-                  "The rate limit of this "
-                      + (key.anonymous() ? "client address" : "API key")
-                      + " is used up; retry after "
-                      + decision.retryAfterSeconds()
-                      + " s.")
-              .with("retryAfterSeconds", decision.retryAfterSeconds());
-      return ProblemWriter.write(exchange, problem);
+      return ProblemWriter.write(exchange, refusal(key.anonymous(), decision));
     }
     response.beforeCommit(
         () -> {

@@ -39,7 +39,8 @@ import reactor.netty.http.client.HttpClient;
       "equitoken.gateway.circuit-breaker.timeout=2s",
       "equitoken.gateway.circuit-breaker.minimum-calls=5",
       "equitoken.gateway.circuit-breaker.sliding-window-size=10",
-      "equitoken.gateway.circuit-breaker.open-duration=30s"
+      "equitoken.gateway.circuit-breaker.open-duration=30s",
+      "equitoken.security.jwks-refetch-cooldown=1s"
     })
 public abstract class GatewayItSupport {
 
@@ -47,6 +48,7 @@ public abstract class GatewayItSupport {
   public static final int CAPACITY = 20;
   public static final String BENCHMARK_KEY = "it-benchmark-key";
   public static final int BENCHMARK_RATE = 100_000;
+  public static final java.time.Duration JWKS_REFETCH_COOLDOWN = java.time.Duration.ofSeconds(1);
 
   @LocalServerPort protected int port;
 

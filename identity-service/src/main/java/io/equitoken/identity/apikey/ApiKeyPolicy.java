@@ -1,5 +1,6 @@
 package io.equitoken.identity.apikey;
 
+import io.equitoken.platform.core.Roles;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -13,6 +14,26 @@ public final class ApiKeyPolicy {
   private ApiKeyPolicy() {}
 
   public static Optional<Rejection> checkCreate(Requester requester, NewApiKey command) {
+    // separation of duties: the officer role opens KYC documents, so it is never combined with
+    // another role and never handed out by a non-officer (not even an operator)
+    if (command.roles().contains(Roles.COMPLIANCE_OFFICER)) {
+      if (command.roles().size() > 1) {
+        return Optional.of(
+            new Rejection(
+                "compliance-officer-role-alone",
+                "Expected compliance_officer to be the key's only role, but it also has "
+                    + new TreeSet<>(command.roles())
+                    + "; officers' keys carry no other role (separation of duties)."));
+      }
+      if (!requester.roles().contains(Roles.COMPLIANCE_OFFICER)) {
+        return Optional.of(
+            new Rejection(
+                "compliance-officer-role-needs-officer",
+                "Only a compliance officer may create a key with the compliance_officer role"
+                    + " (separation of duties: operators cannot grant it, not even to"
+                    + " themselves)."));
+      }
+    }
     if (requester.isOperator()) {
       return Optional.empty();
     }

@@ -25,15 +25,27 @@ class ApiKeyPolicyProperties {
     // when
     boolean allowed = ApiKeyPolicy.checkCreate(requester, command).isEmpty();
     // then
-    assertThat(allowed).isEqualTo(caller.equals(target) && callerRoles.containsAll(requestedRoles));
+    assertThat(allowed)
+        .isEqualTo(
+            caller.equals(target)
+                && callerRoles.containsAll(requestedRoles)
+                && officerRuleHolds(callerRoles, requestedRoles));
   }
 
   @Property
-  void shouldAlwaysLetAnOperatorCreateAnyKey(
+  void shouldLetAnOperatorCreateAnyKeyExceptAnOfficersOne(
       @ForAll("roles") Set<String> requestedRoles, @ForAll("principals") String target) {
     Requester operator = new Requester("op", Set.of(Roles.OPERATOR));
-    assertThat(ApiKeyPolicy.checkCreate(operator, new NewApiKey("k", target, requestedRoles)))
-        .isEmpty();
+    assertThat(
+            ApiKeyPolicy.checkCreate(operator, new NewApiKey("k", target, requestedRoles))
+                .isEmpty())
+        .isEqualTo(!requestedRoles.contains(Roles.COMPLIANCE_OFFICER));
+  }
+
+  /** Separation of duties: the officer role comes alone, and only from an officer. */
+  private static boolean officerRuleHolds(Set<String> callerRoles, Set<String> requested) {
+    return !requested.contains(Roles.COMPLIANCE_OFFICER)
+        || (requested.size() == 1 && callerRoles.contains(Roles.COMPLIANCE_OFFICER));
   }
 
   @Property

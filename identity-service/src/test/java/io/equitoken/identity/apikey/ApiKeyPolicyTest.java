@@ -15,9 +15,11 @@ class ApiKeyPolicyTest {
       new Requester("fp-1", Set.of("founder", "partner"));
 
   @Test
-  void shouldAllowOperatorToCreateKeysForAnyPrincipalAndRoles() {
-    // given
-    NewApiKey command = new NewApiKey("k", "someone-else", Set.copyOf(Roles.ALL));
+  void shouldAllowOperatorToCreateKeysForAnyPrincipalAndRolesButTheOfficers() {
+    // given: every role but compliance_officer, which only an officer hands out (issue 13 item 9)
+    Set<String> roles = new java.util.HashSet<>(Roles.ALL);
+    roles.remove(Roles.COMPLIANCE_OFFICER);
+    NewApiKey command = new NewApiKey("k", "someone-else", roles);
     // when / then
     assertThat(ApiKeyPolicy.checkCreate(OPERATOR, command)).isEmpty();
   }
@@ -76,5 +78,25 @@ class ApiKeyPolicyTest {
     assertThat(ApiKeyPolicy.mayRevoke(new Requester("inv-bob", Set.of("investor")), alicesKey))
         .isFalse();
     assertThat(ApiKeyPolicy.mayRevoke(FOUNDER_PARTNER, alicesKey)).isFalse();
+  }
+
+  @Test
+  void shouldKeepTheOfficerRoleAwayFromOperatorsAndAlone() {
+    // issue 13, item 9: an operator granted itself compliance_officer and read KYC documents
+    assertThat(
+            ApiKeyPolicy.checkCreate(
+                OPERATOR, new NewApiKey("x", "op-1", Set.of("compliance_officer"))))
+        .map(Rejection::code)
+        .contains("compliance-officer-role-needs-officer");
+    var officer = new Requester("officer-1", Set.of("compliance_officer"));
+    assertThat(
+            ApiKeyPolicy.checkCreate(
+                officer, new NewApiKey("x", "officer-1", Set.of("compliance_officer"))))
+        .isEmpty();
+    assertThat(
+            ApiKeyPolicy.checkCreate(
+                OPERATOR, new NewApiKey("x", "someone", Set.of("compliance_officer", "investor"))))
+        .map(Rejection::code)
+        .contains("compliance-officer-role-alone");
   }
 }

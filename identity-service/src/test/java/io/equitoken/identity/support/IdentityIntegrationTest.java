@@ -105,8 +105,12 @@ public abstract class IdentityIntegrationTest {
   /** Creates a key as an operator and answers {apiKey, secret, ...}. */
   @SuppressWarnings("unchecked")
   protected Map<String, Object> newKey(String principal, String... roles) {
-    return createKey(
-            TestJwtIssuer.token("op-test", "operator"), keyRequest("test key", principal, roles))
+    // separation of duties: only an officer hands out the officer role (to themselves)
+    String creator =
+        java.util.List.of(roles).contains("compliance_officer")
+            ? TestJwtIssuer.token(principal, roles)
+            : TestJwtIssuer.token("op-test", "operator");
+    return createKey(creator, keyRequest("test key", principal, roles))
         .expectStatus()
         .isCreated()
         .expectBody(Map.class)

@@ -16,6 +16,8 @@ public record EquitokenSecurityProperties(
     URI jwksUri,
     Duration clockSkew,
     Duration maxTokenLifetime,
+    Duration jwksCacheTtl,
+    Duration jwksRefetchCooldown,
     Revocations revocations) {
 
   public EquitokenSecurityProperties {
@@ -24,6 +26,9 @@ public record EquitokenSecurityProperties(
     jwksUri = jwksUri == null ? URI.create("http://localhost:8081/.well-known/jwks.json") : jwksUri;
     clockSkew = clockSkew == null ? Duration.ofSeconds(30) : clockSkew;
     maxTokenLifetime = maxTokenLifetime == null ? Duration.ofHours(1) : maxTokenLifetime;
+    jwksCacheTtl = jwksCacheTtl == null ? Duration.ofMinutes(5) : jwksCacheTtl;
+    jwksRefetchCooldown =
+        jwksRefetchCooldown == null ? Duration.ofSeconds(30) : jwksRefetchCooldown;
     revocations =
         revocations == null ? new Revocations(null, null, null, null, null, null) : revocations;
   }

@@ -1,5 +1,8 @@
 package io.equitoken.platform.web;
 
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.source.JWKSecurityContextJWKSet;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import io.equitoken.platform.web.input.TextRule;
 import io.equitoken.platform.web.input.TextRuleStringDeserializer;
 import io.equitoken.platform.web.input.TextRuleWebFilter;
@@ -7,6 +10,7 @@ import io.equitoken.platform.web.revocation.ApiKeyRevocationValidator;
 import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -21,7 +25,6 @@ import org.springframework.security.config.annotation.web.reactive.EnableWebFlux
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
-import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
@@ -34,6 +37,7 @@ import org.springframework.security.oauth2.server.resource.authentication.JwtGra
 import org.springframework.security.oauth2.server.resource.authentication.ReactiveJwtAuthenticationConverterAdapter;
 import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JacksonModule;
 
@@ -55,6 +59,24 @@ public class EquitokenWebAutoConfiguration {
     return new ProblemWebExceptionHandler();
   }
 
+  /**
+   * The firewall's refusals ({@code %2F}, {@code ..}, {@code ;}, {@code %00} in the path) as a 400
+   * problem instead of an empty body.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  ServerExchangeRejectedHandler equitokenExchangeRejectedHandler() {
+    return (exchange, rejected) ->
+        ProblemWriter.write(
+            exchange,
+            Problem.of(
+                400,
+                "rejected-request",
+                "Bad request",
+                "The request path or headers are not acceptable (encoded slash, dot segment,"
+                    + " semicolon or control character)."));
+  }
+
   /** Every JSON string of every request body obeys the platform's {@link TextRule}. */
   @Bean
   JacksonModule equitokenTextRuleModule() {
@@ -72,12 +94,17 @@ public class EquitokenWebAutoConfiguration {
   ReactiveJwtDecoder reactiveJwtDecoder(
       EquitokenSecurityProperties properties, ObjectProvider<RevokedApiKeys> revokedApiKeys) {
     NimbusReactiveJwtDecoder decoder =
-        NimbusReactiveJwtDecoder.withJwkSetUri(properties.jwksUri().toString())
-            .jwsAlgorithms(
-                algorithms -> {
-                  algorithms.add(SignatureAlgorithm.RS256);
-                  algorithms.add(SignatureAlgorithm.ES256);
-                })
+        NimbusReactiveJwtDecoder.withJwkSource(
+                new ThrottledJwkSource(
+                    properties.jwksUri(),
+                    properties.jwksCacheTtl(),
+                    properties.jwksRefetchCooldown()))
+            .jwtProcessorCustomizer(
+                processor ->
+                    processor.setJWSKeySelector(
+                        new JWSVerificationKeySelector<>(
+                            Set.of(JWSAlgorithm.RS256, JWSAlgorithm.ES256),
+                            new JWKSecurityContextJWKSet())))
             .build();
     RevokedApiKeys revoked = revokedApiKeys.getIfAvailable();
     if (revoked == null && properties.revocations().enabled()) {
@@ -128,11 +155,14 @@ public class EquitokenWebAutoConfiguration {
       ServerHttpSecurity http,
       RoleMatrix matrix,
       ReactiveJwtDecoder decoder,
-      Environment environment) {
+      Environment environment,
+      ObjectProvider<AuthenticationFailureLimit> failureLimit) {
     boolean prometheusAnonymous =
         environment.getProperty(
             "equitoken.management.prometheus-anonymous", Boolean.class, Boolean.TRUE);
-    ProblemSecurityHandlers handlers = new ProblemSecurityHandlers();
+    ProblemSecurityHandlers handlers =
+        new ProblemSecurityHandlers(
+            failureLimit.getIfAvailable(() -> exchange -> java.util.Optional.empty()));
     http.csrf(ServerHttpSecurity.CsrfSpec::disable)
         .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
         .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
@@ -168,6 +198,15 @@ public class EquitokenWebAutoConfiguration {
                   spec.permitAll();
                 } else {
                   spec.hasAnyRole(rule.roles().toArray(String[]::new));
+                }
+                if (HttpMethod.GET.equals(rule.method())) {
+                  // HEAD is GET without the body: same callers (WebFlux answers it from the GET)
+                  var head = exchanges.pathMatchers(HttpMethod.HEAD, rule.pathPattern());
+                  if (rule.anonymous()) {
+                    head.permitAll();
+                  } else {
+                    head.hasAnyRole(rule.roles().toArray(String[]::new));
+                  }
                 }
               }
               exchanges.anyExchange().authenticated();

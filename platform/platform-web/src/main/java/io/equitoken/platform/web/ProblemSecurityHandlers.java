@@ -1,5 +1,6 @@
 package io.equitoken.platform.web;
 
+import java.util.Optional;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
@@ -15,8 +16,22 @@ import reactor.core.publisher.Mono;
 public class ProblemSecurityHandlers
     implements ServerAuthenticationEntryPoint, ServerAccessDeniedHandler {
 
+  private final AuthenticationFailureLimit failures;
+
+  public ProblemSecurityHandlers() {
+    this(exchange -> Optional.empty());
+  }
+
+  public ProblemSecurityHandlers(AuthenticationFailureLimit failures) {
+    this.failures = failures;
+  }
+
   @Override
   public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException ex) {
+    Optional<Problem> overBudget = failures.countFailure(exchange);
+    if (overBudget.isPresent()) {
+      return ProblemWriter.write(exchange, overBudget.get());
+    }
     boolean tokenPresented =
         ex instanceof InvalidBearerTokenException
             || exchange.getRequest().getHeaders().getFirst("Authorization") != null;

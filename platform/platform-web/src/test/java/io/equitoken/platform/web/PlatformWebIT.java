@@ -16,7 +16,10 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 
 @SpringBootTest(
     classes = WebTestApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    // the rotation test fetches the JWKS three times in a row (start, unknown kid, published kid);
+    // the refetch limiter (two per cooldown) is the gateway's GatewayJwksStormIT's subject
+    properties = "equitoken.security.jwks-refetch-cooldown=1ms")
 @AutoConfigureWebTestClient
 class PlatformWebIT {
 

@@ -1,0 +1,17 @@
+package io.equitoken.platform.web;
+
+import java.util.Optional;
+import org.springframework.web.server.ServerWebExchange;
+
+/**
+ * Counts requests that fail authentication (no token, or an invalid one) against a budget of the
+ * caller's choosing — the gateway uses its per-client-address bucket — so that floods of forged
+ * tokens are limited like anonymous calls. A service declares at most one as a bean; without one,
+ * failures are not counted.
+ */
+@FunctionalInterface
+public interface AuthenticationFailureLimit {
+
+  /** Counts this failure; a problem (e.g. 429) to answer instead of the 401 once over budget. */
+  Optional<Problem> countFailure(ServerWebExchange exchange);
+}
