@@ -10,6 +10,8 @@ import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -18,10 +20,15 @@ import reactor.core.publisher.Mono;
  * the cap is refused at once, and a body that grows past it (chunked or lying) fails as soon as the
  * cap is crossed. The per-part limits of the multipart reader do the rest; no upload is ever
  * buffered whole beyond these limits.
+ *
+ * <p>The upload route is matched the way the controller's mapping matches it — on the decoded path
+ * segments — so an encoded spelling ({@code /compliance/%6byc}, {@code /%63ompliance/kyc}) reaches
+ * neither the controller nor anything else without the cap (issue 13, item 3).
  */
 public class UploadSizeFilter implements WebFilter {
 
   static final String PATH = "/compliance/kyc";
+  private static final PathPattern ROUTE = PathPatternParser.defaultInstance.parse(PATH);
 
   private final long maxBodyBytes;
 
@@ -32,7 +39,7 @@ public class UploadSizeFilter implements WebFilter {
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     var request = exchange.getRequest();
-    if (request.getMethod() != HttpMethod.POST || !PATH.equals(request.getPath().value())) {
+    if (request.getMethod() != HttpMethod.POST || !ROUTE.matches(request.getPath().pathWithinApplication())) {
       return chain.filter(exchange);
     }
     long declared = request.getHeaders().getContentLength();
