@@ -1,0 +1,51 @@
+package io.equitoken.platform.web.server;
+
+import io.netty.channel.ChannelPipeline;
+import java.net.InetAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.context.annotation.Bean;
+import reactor.netty.NettyPipeline;
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * Bounds on slow and greedy clients for every service and the gateway (Reactor Netty): a deadline
+ * for the request head, read and whole-body timeouts for the body, and an optional cap on the
+ * connections of one client address.
+ */
+@AutoConfiguration
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@ConditionalOnClass({HttpServer.class, NettyServerCustomizer.class})
+@EnableConfigurationProperties(ServerLimitsProperties.class)
+public class ServerLimitsAutoConfiguration {
+
+  @Bean
+  NettyServerCustomizer equitokenServerLimits(ServerLimitsProperties limits) {
+    Map<InetAddress, Integer> connections = new ConcurrentHashMap<>();
+    return server ->
+        server
+            .readTimeout(limits.readTimeout())
+            .requestTimeout(limits.requestTimeout())
+            .doOnChannelInit(
+                (observer, channel, remoteAddress) -> {
+                  ChannelPipeline pipeline = channel.pipeline();
+                  if (limits.maxConnectionsPerClient() > 0) {
+                    pipeline.addFirst(
+                        ConnectionCap.NAME,
+                        new ConnectionCap(connections, limits.maxConnectionsPerClient()));
+                  }
+                  // HTTP/1.1 only: the deadline watches the decoded request heads
+                  if (pipeline.get(NettyPipeline.HttpCodec) != null) {
+                    pipeline.addAfter(
+                        NettyPipeline.HttpCodec,
+                        RequestHeadDeadline.NAME,
+                        new RequestHeadDeadline(limits.requestHeaderTimeout()));
+                  }
+                });
+  }
+}
