@@ -36,8 +36,7 @@ class UploadCapIT extends IntegrationTestSupport {
         "/%63ompliance/kyc",
         "/compliance/%6B%79%63"
       })
-  void shouldRefuseADeclaredOversizeUploadOnEverySpellingOfThePath(String path)
-      throws IOException {
+  void shouldRefuseADeclaredOversizeUploadOnEverySpellingOfThePath(String path) throws IOException {
     long submissionsBefore = count();
 
     try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {

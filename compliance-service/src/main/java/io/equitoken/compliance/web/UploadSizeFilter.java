@@ -39,7 +39,8 @@ public class UploadSizeFilter implements WebFilter {
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     var request = exchange.getRequest();
-    if (request.getMethod() != HttpMethod.POST || !ROUTE.matches(request.getPath().pathWithinApplication())) {
+    if (request.getMethod() != HttpMethod.POST
+        || !ROUTE.matches(request.getPath().pathWithinApplication())) {
       return chain.filter(exchange);
     }
     long declared = request.getHeaders().getContentLength();

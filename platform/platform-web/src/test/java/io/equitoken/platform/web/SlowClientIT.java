@@ -21,9 +21,9 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Issue 13, item 5: partial header lines and declared-but-unsent bodies held connections for 120 s
- * and more, and one address could hold any number of them. With the platform's server limits
- * (short here, so the test is quick) each of them is disconnected; every wait below is bounded by
- * a count of short socket reads, never by a measured duration.
+ * and more, and one address could hold any number of them. With the platform's server limits (short
+ * here, so the test is quick) each of them is disconnected; every wait below is bounded by a count
+ * of short socket reads, never by a measured duration.
  */
 @SpringBootTest(
     classes = WebTestApplication.class,
