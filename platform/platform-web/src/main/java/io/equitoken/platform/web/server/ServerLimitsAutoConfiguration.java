@@ -16,7 +16,8 @@ import reactor.netty.http.server.HttpServer;
 /**
  * Bounds on slow and greedy clients for every service and the gateway (Reactor Netty): a deadline
  * for the request head, read and whole-body timeouts for the body, and an optional cap on the
- * connections of one client address.
+ * connections of one client address. Also: the server's own answers to undecodable requests (e.g.
+ * {@code 431}) as problem+json ({@link BareRefusalAsProblem}).
  */
 @AutoConfiguration
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
@@ -39,12 +40,16 @@ public class ServerLimitsAutoConfiguration {
                         ConnectionCap.NAME,
                         new ConnectionCap(connections, limits.maxConnectionsPerClient()));
                   }
-                  // HTTP/1.1 only: the deadline watches the decoded request heads
+                  // HTTP/1.1 only: both watch decoded messages right after the codec
                   if (pipeline.get(NettyPipeline.HttpCodec) != null) {
                     pipeline.addAfter(
                         NettyPipeline.HttpCodec,
                         RequestHeadDeadline.NAME,
                         new RequestHeadDeadline(limits.requestHeaderTimeout()));
+                    pipeline.addAfter(
+                        NettyPipeline.HttpCodec,
+                        BareRefusalAsProblem.NAME,
+                        new BareRefusalAsProblem());
                   }
                 });
   }

@@ -23,7 +23,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * Issue 13, item 5: partial header lines and declared-but-unsent bodies held connections for 120 s
  * and more, and one address could hold any number of them. With the platform's server limits (short
  * here, so the test is quick) each of them is disconnected; every wait below is bounded by a count
- * of short socket reads, never by a measured duration.
+ * of short socket reads, never by a measured duration. Also issue 13, item 10: the server's own 431
+ * (headers too large) had an empty body.
  */
 @SpringBootTest(
     classes = WebTestApplication.class,
@@ -34,7 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
       "equitoken.server.request-timeout=2s",
       "equitoken.server.max-connections-per-client=3"
     })
-class SlowClientIT {
+class ServerLimitsIT {
 
   /** How many 250 ms reads a test waits at most for the server to hang up (15 s). */
   private static final int PATIENCE = 60;
@@ -115,6 +116,28 @@ class SlowClientIT {
       }
     }
     assertThat(answer).startsWith("HTTP/1.1 200");
+  }
+
+  @Test
+  void shouldAnswerOversizeHeadersWithAProblem() throws IOException {
+    try (Socket socket = connect()) {
+      socket
+          .getOutputStream()
+          .write(
+              ascii(
+                  "GET /public HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: "
+                      + "a".repeat(20_000)
+                      + "\r\n\r\n"));
+      socket.setSoTimeout(10_000);
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(answer)
+          .startsWith("HTTP/1.1 431")
+          .containsIgnoringCase("content-type: application/problem+json")
+          .containsIgnoringCase("x-request-id: ")
+          .contains("\"code\":\"header-too-large\"")
+          .contains("\"status\":431");
+    }
   }
 
   private Socket connect() throws IOException {
