@@ -4,6 +4,7 @@ import io.equitoken.gateway.headers.ForwardedHeadersAllowList;
 import io.equitoken.gateway.ratelimit.RateLimiter;
 import io.equitoken.gateway.web.EdgeHeadersWebFilter;
 import io.equitoken.gateway.web.RateLimitWebFilter;
+import io.equitoken.gateway.web.UploadLimitWebFilter;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolver;
 import org.springframework.cloud.gateway.support.ipresolver.XForwardedRemoteAddressResolver;
@@ -17,6 +18,18 @@ class EdgeConfiguration {
   @Bean
   EdgeHeadersWebFilter edgeHeadersWebFilter() {
     return new EdgeHeadersWebFilter();
+  }
+
+  /**
+   * The KYC upload cap of compliance-service (15 MiB of documents + 256 KiB for the multipart
+   * framing, its defaults), enforced here first: {@code equitoken.gateway.kyc-upload-max-bytes}.
+   */
+  @Bean
+  UploadLimitWebFilter uploadLimitWebFilter(
+      @org.springframework.beans.factory.annotation.Value(
+              "${equitoken.gateway.kyc-upload-max-bytes:15990784}")
+          long kycUploadMaxBytes) {
+    return new UploadLimitWebFilter(java.util.Map.of("/compliance/kyc", kycUploadMaxBytes));
   }
 
   /** Only allow-listed request headers reach a service. */
