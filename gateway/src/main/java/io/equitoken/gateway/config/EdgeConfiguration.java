@@ -1,8 +1,8 @@
 package io.equitoken.gateway.config;
 
-import io.equitoken.gateway.headers.ForwardedHeadersAllowList;
 import io.equitoken.gateway.ratelimit.RateLimiter;
 import io.equitoken.gateway.web.EdgeHeadersWebFilter;
+import io.equitoken.gateway.web.ForwardedHeadersAllowList;
 import io.equitoken.gateway.web.RateLimitWebFilter;
 import io.equitoken.gateway.web.UploadLimitWebFilter;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;

@@ -1,4 +1,4 @@
-package io.equitoken.gateway.headers;
+package io.equitoken.gateway.web;
 
 import java.util.Locale;
 import java.util.Set;
