@@ -26,6 +26,8 @@ class MetricsEndpointIT {
   static void infrastructure(DynamicPropertyRegistry registry) {
     TestJwtIssuer.register(registry);
     TestInfrastructure.registerDatabase(registry, "platformweb");
+    // the API key revocation set (platform-web) reads identity.events.v1: tokens need it fresh
+    TestInfrastructure.registerKafka(registry);
   }
 
   @Nested
