@@ -230,6 +230,41 @@ class K8sOverlaysTest {
                     .isEqualTo("equitoken-kafka"));
   }
 
+  /**
+   * Strimzi declares exactly the topics of the catalogue that compose and platform-local create
+   * (deploy/kafka/topics.txt), with the catalogue's settings; trading's partition count matches.
+   */
+  @Test
+  void shouldDeclareForStrimziExactlyTheTopicsOfTheLocalCatalogue() throws Exception {
+    Map<String, Map<String, Object>> strimzi = new java.util.TreeMap<>();
+    for (Map<String, Object> t : Resources.ofKind(render("overlays/prod"), "KafkaTopic")) {
+      strimzi.put(String.valueOf(at(t, "spec", "topicName")), t);
+    }
+    Map<String, String[]> catalogue = new java.util.TreeMap<>();
+    for (String line : Files.readAllLines(ROOT.resolve("deploy/kafka/topics.txt"))) {
+      if (!line.isBlank() && !line.startsWith("#")) {
+        String[] columns = line.trim().split("\\s+");
+        catalogue.put(columns[0], columns);
+      }
+    }
+
+    assertThat(strimzi.keySet()).isEqualTo(catalogue.keySet());
+    catalogue.forEach(
+        (topic, columns) -> {
+          if ("trading".equals(columns[1])) {
+            assertThat(at(strimzi.get(topic), "spec", "partitions")).as(topic).isEqualTo(12);
+          }
+          if (!"-".equals(columns[2])) {
+            for (String pair : columns[2].split(",")) {
+              String[] kv = pair.split("=", 2);
+              assertThat(String.valueOf(at(strimzi.get(topic), "spec", "config", kv[0])))
+                  .as(topic + " " + kv[0])
+                  .isEqualTo(kv[1]);
+            }
+          }
+        });
+  }
+
   @Test
   void shouldGiveEachServiceWithADatabaseItsOwnCloudNativePgCluster() {
     List<Map<String, Object>> resources = render("overlays/prod");

@@ -22,7 +22,8 @@ final class KafkaConfig {
     p.put("controller.listener.names", "CONTROLLER");
     p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
     p.put("log.dirs", logDir.toAbsolutePath().toString());
-    p.put("auto.create.topics.enable", "true");
+    // as in compose and Kubernetes: topics come from the catalogue (KafkaTopics), never first use
+    p.put("auto.create.topics.enable", "false");
     p.put("num.partitions", "3");
     p.put("default.replication.factor", "1");
     p.put("min.insync.replicas", "1");

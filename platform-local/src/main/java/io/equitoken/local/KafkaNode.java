@@ -126,15 +126,28 @@ final class KafkaNode {
     return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
-  /** Ready = the broker answers a metadata request with itself as a node. */
-  void awaitReady(ChildProcess broker, Duration timeout) {
-    Instant deadline = Instant.now().plus(timeout);
-    Net.awaitPort(ports.kafka(), broker, deadline, "Kafka");
+  /** Creates the catalogue's topics that do not exist yet ({@link KafkaTopics}). */
+  void createTopics(ChildProcess broker) {
+    try (Admin admin = Admin.create(adminProperties())) {
+      KafkaTopics.catalogue().createMissing(admin);
+    } catch (IllegalStateException e) {
+      throw new LaunchException(e.getMessage(), log, broker.tail(30));
+    }
+  }
+
+  private Properties adminProperties() {
     Properties props = new Properties();
     props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, ports.kafkaBootstrapServers());
     props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "3000");
     props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "5000");
-    try (Admin admin = Admin.create(props)) {
+    return props;
+  }
+
+  /** Ready = the broker answers a metadata request with itself as a node. */
+  void awaitReady(ChildProcess broker, Duration timeout) {
+    Instant deadline = Instant.now().plus(timeout);
+    Net.awaitPort(ports.kafka(), broker, deadline, "Kafka");
+    try (Admin admin = Admin.create(adminProperties())) {
       while (true) {
         if (!broker.isAlive()) {
           throw new LaunchException(

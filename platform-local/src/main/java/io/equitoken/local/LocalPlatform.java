@@ -161,6 +161,7 @@ public final class LocalPlatform implements AutoCloseable {
       writeHeader(node.log(), "kafka");
       kafka = node.start(this::register);
       node.awaitReady(kafka, Duration.ofSeconds(120));
+      node.createTopics(kafka);
     } catch (RuntimeException e) {
       step.failed(e.getMessage());
       throw e;

@@ -18,7 +18,7 @@ class KafkaConfigTest {
         .containsEntry("listeners", "PLAINTEXT://localhost:19292,CONTROLLER://localhost:19293")
         .containsEntry("controller.quorum.bootstrap.servers", "localhost:19293")
         .containsEntry("log.dirs", "/b/kafka/data")
-        .containsEntry("auto.create.topics.enable", "true")
+        .containsEntry("auto.create.topics.enable", "false")
         .containsEntry("offsets.topic.replication.factor", "1")
         .containsEntry("transaction.state.log.replication.factor", "1")
         .containsEntry("transaction.state.log.min.isr", "1");

@@ -17,12 +17,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -64,6 +70,7 @@ class LocalPlatformIT {
       }
       execute(platform, "listings", "CREATE TABLE it_marker (id text PRIMARY KEY)");
       execute(platform, "listings", "INSERT INTO it_marker VALUES ('" + key + "')");
+      assertCatalogueTopicsExist(platform);
       produce(platform, key, "hello");
       assertThat(consume(platform, key)).isEqualTo("hello");
 
@@ -87,6 +94,39 @@ class LocalPlatformIT {
       firstRun = platform.livePids();
     }
     assertNothingRunning(firstRun);
+  }
+
+  /**
+   * Every catalogue topic exists with its partitions and settings before any service starts, and
+   * nothing else is created on first use: the broker refuses unknown topics, as in compose and k8s.
+   */
+  private static void assertCatalogueTopicsExist(LocalPlatform platform) throws Exception {
+    try (Admin admin =
+        Admin.create(
+            Map.<String, Object>of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, platform.kafkaBootstrapServers()))) {
+      Map<String, TopicDescription> topics =
+          admin
+              .describeTopics(List.of("trading.events.v1", "listings.events.v1.dlt"))
+              .allTopicNames()
+              .get(30, TimeUnit.SECONDS);
+      assertThat(topics.get("trading.events.v1").partitions()).hasSize(12);
+      assertThat(topics.get("listings.events.v1.dlt").partitions()).hasSize(1);
+      ConfigResource orders = new ConfigResource(ConfigResource.Type.TOPIC, "trading.orders.v1");
+      assertThat(
+              admin
+                  .describeConfigs(List.of(orders))
+                  .all()
+                  .get(30, TimeUnit.SECONDS)
+                  .get(orders)
+                  .get("retention.ms")
+                  .value())
+          .isEqualTo("-1");
+      admin
+          .createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+    }
   }
 
   private static void assertNothingRunning(List<Long> pids) throws Exception {
