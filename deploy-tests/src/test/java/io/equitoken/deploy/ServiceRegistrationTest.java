@@ -20,19 +20,58 @@ class ServiceRegistrationTest {
 
   static final Path ROOT = RepositoryRoot.get();
 
-  /** Root POM modules whose own POM builds a Spring Boot application. */
+  /**
+   * Root POM modules that build a Spring Boot application: the domain services (their parent is
+   * service-parent, which holds the Boot plugin) and the gateway (its own POM uses the plugin).
+   */
   static List<String> serviceModules() throws IOException {
+    List<String> modules = new ArrayList<>();
+    for (String module : rootModules()) {
+      Path pom = ROOT.resolve(module).resolve("pom.xml");
+      if (Files.isRegularFile(pom)
+          && !Files.readString(pom).contains("<packaging>pom</packaging>")
+          && (domainService(module)
+              || Files.readString(pom)
+                  .contains("<artifactId>spring-boot-maven-plugin</artifactId>"))) {
+        modules.add(module);
+      }
+    }
+    return modules;
+  }
+
+  static List<String> rootModules() throws IOException {
     String rootPom = Files.readString(ROOT.resolve("pom.xml"));
     List<String> modules = new ArrayList<>();
     Matcher m = Pattern.compile("<module>([^<]+)</module>").matcher(rootPom);
     while (m.find()) {
-      Path pom = ROOT.resolve(m.group(1)).resolve("pom.xml");
-      if (Files.isRegularFile(pom)
-          && Files.readString(pom).contains("<artifactId>spring-boot-maven-plugin</artifactId>")) {
-        modules.add(m.group(1));
-      }
+      modules.add(m.group(1));
     }
     return modules;
+  }
+
+  /** A module whose parent is service-parent (docs/adding-a-service.md). */
+  static boolean domainService(String module) throws IOException {
+    Path pom = ROOT.resolve(module).resolve("pom.xml");
+    return Files.isRegularFile(pom)
+        && Files.readString(pom)
+            .replaceAll("\\s+", "")
+            .contains(
+                "<parent><groupId>io.equitoken</groupId><artifactId>service-parent</artifactId>");
+  }
+
+  @Test
+  void shouldBuildEveryServiceWithADatabaseOnTheServiceParent() throws IOException {
+    List<String> withDatabase = new ArrayList<>();
+    for (String module : serviceModules()) {
+      if (Files.isDirectory(ROOT.resolve(module).resolve("src/main/resources/db/migration"))) {
+        withDatabase.add(module);
+      }
+    }
+    assertThat(withDatabase)
+        .contains("identity-service", "listings-service", "trading-service", "webhook-service");
+    for (String module : withDatabase) {
+      assertThat(domainService(module)).as(module + "'s parent is service-parent").isTrue();
+    }
   }
 
   /** A service with a public HTTP API declares a platform-web RoleMatrix. */
