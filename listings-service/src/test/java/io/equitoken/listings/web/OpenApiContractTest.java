@@ -1,102 +1,30 @@
 package io.equitoken.listings.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.equitoken.platform.web.RoleMatrix;
-import java.io.IOException;
-import java.io.Reader;
-import java.lang.reflect.RecordComponent;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
+import io.equitoken.platform.test.OpenApiContract;
 import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.Yaml;
 
 /** Keeps contracts/openapi/listings-service.yaml in step with the code. */
 class OpenApiContractTest {
 
-  private static final Path SPEC = Path.of("..", "contracts", "openapi", "listings-service.yaml");
+  private final OpenApiContract contract = OpenApiContract.of("listings-service");
 
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> spec() throws IOException {
-    try (Reader reader = Files.newBufferedReader(SPEC)) {
-      return new Yaml().load(reader);
-    }
+  @Test
+  void shouldDocumentExactlyTheEndpointsOfTheRoleMatrix() {
+    contract.assertDocumentsExactly(new ListingsRoleMatrix().roleMatrix());
   }
 
   @Test
-  @SuppressWarnings("unchecked")
-  void shouldDocumentExactlyTheEndpointsOfTheRoleMatrix() throws IOException {
-    // given the documented paths and the enforced matrix
-    Map<String, Map<String, Object>> paths = (Map<String, Map<String, Object>>) spec().get("paths");
-    Set<String> documented =
-        paths.entrySet().stream()
-            .flatMap(
-                p ->
-                    p.getValue().keySet().stream()
-                        .filter(m -> !m.equals("parameters"))
-                        .map(m -> m.toUpperCase(Locale.ROOT) + " " + p.getKey()))
-            .collect(Collectors.toSet());
-    RoleMatrix matrix = new ListingsRoleMatrix().roleMatrix();
-
-    // then every endpoint is documented and nothing else
-    Set<String> enforced =
-        matrix.rules().stream()
-            .map(r -> r.method().name() + " " + r.pathPattern())
-            .collect(Collectors.toSet());
-    assertThat(documented).isEqualTo(enforced);
+  void shouldDocumentEveryResponseFieldAsRequired() {
+    contract.assertRequiredFields("ListingSummary", ListingResponses.ListingSummary.class);
+    contract.assertRequiredFields("ListingDetail", ListingResponses.ListingDetail.class);
+    contract.assertRequiredFields("Token", ListingResponses.TokenView.class);
+    contract.assertRequiredFields("Compartment", ListingResponses.CompartmentView.class);
   }
 
   @Test
-  void shouldDocumentEveryResponseFieldAsRequired() throws IOException {
-    assertFieldsMatch("ListingSummary", ListingResponses.ListingSummary.class);
-    assertFieldsMatch("ListingDetail", ListingResponses.ListingDetail.class);
-    assertFieldsMatch("Token", ListingResponses.TokenView.class);
-    assertFieldsMatch("Compartment", ListingResponses.CompartmentView.class);
-  }
-
-  @Test
-  void shouldDocumentEveryRequestField() throws IOException {
-    assertPropertiesMatch("CreateListing", ListingRequests.CreateListing.class);
-    assertPropertiesMatch("EditListing", ListingRequests.UpdateListing.class);
-    assertPropertiesMatch("IssueToken", ListingRequests.IssueToken.class);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> schema(String name) throws IOException {
-    Map<String, Object> components = (Map<String, Object>) spec().get("components");
-    return (Map<String, Object>) ((Map<String, Object>) components.get("schemas")).get(name);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static void assertFieldsMatch(String schema, Class<? extends Record> type)
-      throws IOException {
-    List<String> required = (List<String>) schema(schema).get("required");
-    assertThat(required).as(schema).containsExactlyInAnyOrderElementsOf(wireNames(type));
-  }
-
-  @SuppressWarnings("unchecked")
-  private static void assertPropertiesMatch(String schema, Class<? extends Record> type)
-      throws IOException {
-    Map<String, Object> properties = (Map<String, Object>) schema(schema).get("properties");
-    assertThat(properties.keySet()).as(schema).containsExactlyInAnyOrderElementsOf(wireNames(type));
-  }
-
-  private static List<String> wireNames(Class<? extends Record> type) {
-    return Arrays.stream(type.getRecordComponents()).map(OpenApiContractTest::wireName).toList();
-  }
-
-  private static String wireName(RecordComponent component) {
-    var property =
-        component.getAccessor().getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
-    if (property == null) {
-      property = component.getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
-    }
-    return property == null ? component.getName() : property.value();
+  void shouldDocumentEveryRequestField() {
+    contract.assertProperties("CreateListing", ListingRequests.CreateListing.class);
+    contract.assertProperties("EditListing", ListingRequests.UpdateListing.class);
+    contract.assertProperties("IssueToken", ListingRequests.IssueToken.class);
   }
 }
