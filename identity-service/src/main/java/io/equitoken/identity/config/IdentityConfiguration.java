@@ -8,6 +8,7 @@ import io.equitoken.identity.bootstrap.KeyProvisioning;
 import io.equitoken.identity.signing.KeyCipher;
 import io.equitoken.identity.signing.SigningKeyRepository;
 import io.equitoken.identity.signing.SigningKeys;
+import io.equitoken.identity.token.FailedSecretLimiter;
 import io.equitoken.identity.token.TokenService;
 import io.equitoken.identity.token.TokenSettings;
 import io.equitoken.platform.core.Transactions;
@@ -21,6 +22,9 @@ import org.springframework.context.annotation.Configuration;
 /** Wires the plain-Java domain (apikey, token, signing, bootstrap) to its adapters. */
 @Configuration(proxyBeanMethods = false)
 class IdentityConfiguration {
+
+  /** Key ids whose failed secrets are counted at once (least recently used first out). */
+  static final int MAX_TRACKED_KEY_IDS = 100_000;
 
   @Bean
   @ConditionalOnMissingBean
@@ -81,6 +85,11 @@ class IdentityConfiguration {
         hasher,
         signingKeys,
         new TokenSettings(security.issuer(), security.audience(), properties.tokenLifetime()),
+        new FailedSecretLimiter(
+            properties.maxFailedSecretsPerKey(),
+            properties.failedSecretsWindow(),
+            MAX_TRACKED_KEY_IDS,
+            clock),
         clock);
   }
 

@@ -16,6 +16,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param idempotencyRetention how long an Idempotency-Key is remembered
  * @param maxActiveKeysPerPrincipal how many unrevoked keys one principal may hold (the per-key rate
  *     limit would otherwise multiply with every key minted)
+ * @param maxFailedSecretsPerKey failed {@code POST /auth/token} attempts for one key id within
+ *     {@code failedSecretsWindow} after which the key id is refused (429) until the window ends
+ * @param failedSecretsWindow the window of {@code maxFailedSecretsPerKey}
  */
 @ConfigurationProperties("equitoken.identity")
 public record IdentityProperties(
@@ -25,7 +28,9 @@ public record IdentityProperties(
     Boolean allowLocalDefaults,
     Duration signingKeyRotationPeriod,
     Duration idempotencyRetention,
-    Integer maxActiveKeysPerPrincipal) {
+    Integer maxActiveKeysPerPrincipal,
+    Integer maxFailedSecretsPerKey,
+    Duration failedSecretsWindow) {
 
   public IdentityProperties {
     tokenLifetime = tokenLifetime == null ? Duration.ofSeconds(900) : tokenLifetime;
@@ -34,6 +39,16 @@ public record IdentityProperties(
     idempotencyRetention =
         idempotencyRetention == null ? Duration.ofHours(24) : idempotencyRetention;
     maxActiveKeysPerPrincipal = maxActiveKeysPerPrincipal == null ? 10 : maxActiveKeysPerPrincipal;
+    maxFailedSecretsPerKey = maxFailedSecretsPerKey == null ? 10 : maxFailedSecretsPerKey;
+    failedSecretsWindow =
+        failedSecretsWindow == null ? Duration.ofMinutes(15) : failedSecretsWindow;
+    if (maxFailedSecretsPerKey < 1
+        || failedSecretsWindow.isNegative()
+        || failedSecretsWindow.isZero()) {
+      throw new IllegalArgumentException(
+          "equitoken.identity.max-failed-secrets-per-key must be at least 1 and"
+              + " equitoken.identity.failed-secrets-window positive");
+    }
     if (maxActiveKeysPerPrincipal < 1) {
       throw new IllegalArgumentException(
           "equitoken.identity.max-active-keys-per-principal must be at least 1");

@@ -5,6 +5,7 @@ import io.equitoken.identity.apikey.ApiKey;
 import io.equitoken.identity.apikey.ApiKeyRepository;
 import io.equitoken.identity.apikey.SecretHasher;
 import io.equitoken.identity.signing.SigningKeys;
+import io.equitoken.platform.core.Refusal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Date;
@@ -14,7 +15,10 @@ import reactor.core.publisher.Mono;
 /**
  * Exchanges API key credentials for an access token. Every failure — unknown key, wrong secret,
  * revoked key — is the same empty answer after the same work (one lookup, one HMAC, one
- * constant-time comparison), so neither the answer nor its timing tells which part was wrong.
+ * constant-time comparison), so neither the answer nor its timing tells which part was wrong. After
+ * too many failures for one key id ({@link FailedSecretLimiter}) every attempt for it is refused
+ * with 429 {@code too-many-failed-secrets} and {@code retryAfterSeconds} until its window ends,
+ * before any secret is checked.
  */
 public class TokenService {
 
@@ -22,6 +26,7 @@ public class TokenService {
   private final SecretHasher hasher;
   private final SigningKeys signingKeys;
   private final TokenSettings settings;
+  private final FailedSecretLimiter limiter;
   private final Clock clock;
 
   public TokenService(
@@ -29,16 +34,44 @@ public class TokenService {
       SecretHasher hasher,
       SigningKeys signingKeys,
       TokenSettings settings,
+      FailedSecretLimiter limiter,
       Clock clock) {
     this.keys = keys;
     this.hasher = hasher;
     this.signingKeys = signingKeys;
     this.settings = settings;
+    this.limiter = limiter;
     this.clock = clock;
   }
 
-  /** A token, or empty when the credentials are not valid (for whatever reason). */
+  /**
+   * A token, or empty when the credentials are not valid (for whatever reason); a refusal (429)
+   * when the key id had too many failed secrets lately.
+   */
   public Mono<AccessToken> issue(String apiKeyId, String secret) {
+    return Mono.defer(
+        () ->
+            limiter
+                .blockedFor(apiKeyId)
+                .<Mono<AccessToken>>map(wait -> Mono.error(tooManyFailures(wait)))
+                .orElseGet(
+                    () ->
+                        check(apiKeyId, secret)
+                            .doOnNext(token -> limiter.succeeded(apiKeyId))
+                            .switchIfEmpty(Mono.fromRunnable(() -> limiter.failed(apiKeyId)))));
+  }
+
+  private static RuntimeException tooManyFailures(java.time.Duration wait) {
+    long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+    return Refusal.of(
+            Refusal.Kind.TOO_MANY_REQUESTS,
+            "too-many-failed-secrets",
+            "Too many wrong secrets for this API key lately; try again in " + seconds + " s")
+        .with("retryAfterSeconds", seconds)
+        .exception();
+  }
+
+  private Mono<AccessToken> check(String apiKeyId, String secret) {
     return keys.findById(apiKeyId)
         .map(key -> new Checked(key, hasher.matches(secret, key.secretHash())))
         .switchIfEmpty(Mono.fromSupplier(() -> new Checked(null, hasher.matchesDummy(secret))))

@@ -1,6 +1,7 @@
 package io.equitoken.identity.token;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.jwk.ECKey;
@@ -16,6 +17,8 @@ import io.equitoken.identity.support.DirectTransactions;
 import io.equitoken.identity.support.InMemoryApiKeyRepository;
 import io.equitoken.identity.support.InMemorySigningKeyRepository;
 import io.equitoken.identity.support.TestSecrets;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.test.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,6 +60,7 @@ class TokenServiceTest {
           hasher,
           signingKeys,
           new TokenSettings("https://iss", "aud-1", Duration.ofSeconds(900)),
+          new FailedSecretLimiter(3, Duration.ofMinutes(15), 1000, clock),
           clock);
 
   private void givenKey(String id, String secret, Instant revokedAt) {
@@ -134,5 +138,50 @@ class TokenServiceTest {
     tokens.issue("etk_r", "etks_right").blockOptional();
     work[2] = hashes.getAndSet(0);
     assertThat(work).containsExactly(1, 1, 1);
+  }
+
+  @Test
+  void shouldRefuseAKeyIdAfterTooManyWrongSecretsEvenWithTheRightOneUntilTheWindowEnds() {
+    givenKey("etk_a", "etks_right", null);
+    for (int i = 0; i < 3; i++) {
+      assertThat(tokens.issue("etk_a", "etks_wrong" + i).blockOptional()).isEmpty();
+    }
+    hashes.set(0);
+
+    assertThatThrownBy(() -> tokens.issue("etk_a", "etks_right").block())
+        .isInstanceOfSatisfying(
+            RefusedException.class,
+            e -> {
+              assertThat(e.refusal().kind()).isEqualTo(Refusal.Kind.TOO_MANY_REQUESTS);
+              assertThat(e.refusal().code()).isEqualTo("too-many-failed-secrets");
+              assertThat(e.refusal().extensions()).containsEntry("retryAfterSeconds", 900L);
+            });
+    // refused before any secret is checked, and other keys are not affected
+    assertThat(hashes).hasValue(0);
+    givenKey("etk_b", "etks_b", null);
+    assertThat(tokens.issue("etk_b", "etks_b").blockOptional()).isPresent();
+
+    clock.advance(Duration.ofMinutes(15));
+    assertThat(tokens.issue("etk_a", "etks_right").blockOptional()).isPresent();
+  }
+
+  @Test
+  void shouldCountUnknownKeyIdsToo() {
+    for (int i = 0; i < 3; i++) {
+      assertThat(tokens.issue("etk_unknown", "etks_x").blockOptional()).isEmpty();
+    }
+    assertThatThrownBy(() -> tokens.issue("etk_unknown", "etks_x").block())
+        .isInstanceOf(RefusedException.class);
+  }
+
+  @Test
+  void shouldClearTheCountOnTheRightSecret() {
+    givenKey("etk_a", "etks_right", null);
+    tokens.issue("etk_a", "etks_wrong").blockOptional();
+    tokens.issue("etk_a", "etks_wrong").blockOptional();
+    assertThat(tokens.issue("etk_a", "etks_right").blockOptional()).isPresent();
+    tokens.issue("etk_a", "etks_wrong").blockOptional();
+    tokens.issue("etk_a", "etks_wrong").blockOptional();
+    assertThat(tokens.issue("etk_a", "etks_right").blockOptional()).isPresent();
   }
 }

@@ -70,6 +70,34 @@ class TokenIT extends IdentityIntegrationTest {
   }
 
   @Test
+  void shouldRefuseAKeyIdAfterTenWrongSecretsWith429AndRetryAfterEvenForTheRightSecret() {
+    // given a key whose secret someone guesses ten times (the default limit)
+    Map<String, Object> key = newKey("inv-gus", "investor");
+    for (int i = 0; i < 10; i++) {
+      failure(Map.of("apiKey", key.get("apiKey"), "secret", "etks_guess" + i));
+    }
+    // when the right secret comes next
+    String retryAfter =
+        requestToken(Map.of("apiKey", key.get("apiKey"), "secret", key.get("secret")))
+            .expectStatus()
+            .isEqualTo(429)
+            .expectHeader()
+            .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+            .expectBody()
+            .jsonPath("$.code")
+            .isEqualTo("too-many-failed-secrets")
+            .returnResult()
+            .getResponseHeaders()
+            .getFirst("Retry-After");
+    // then it waits for the window (15 min by default), and other keys are unaffected
+    assertThat(Long.parseLong(retryAfter)).isBetween(1L, 900L);
+    Map<String, Object> other = newKey("inv-hal", "investor");
+    requestToken(Map.of("apiKey", other.get("apiKey"), "secret", other.get("secret")))
+        .expectStatus()
+        .isOk();
+  }
+
+  @Test
   void shouldRejectMalformedAndIncompleteBodiesWith400() {
     badRequest("{\"apiKey\":");
     badRequest("{\"apiKey\":\"etk_x\"}");

@@ -61,6 +61,10 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
           exchange.getRequest().getPath(),
           ex);
     }
+    if (problem.status() == 429
+        && problem.properties().get("retryAfterSeconds") instanceof Number seconds) {
+      exchange.getResponse().getHeaders().set("Retry-After", String.valueOf(seconds.longValue()));
+    }
     if (ex instanceof MethodNotAllowedException notAllowed
         && !notAllowed.getSupportedMethods().isEmpty()) {
       exchange.getResponse().getHeaders().setAllow(notAllowed.getSupportedMethods());
