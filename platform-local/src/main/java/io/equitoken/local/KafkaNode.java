@@ -85,9 +85,17 @@ final class KafkaNode {
             log);
     register.accept(format);
     try {
-      if (!format.waitFor(TimeUnit.SECONDS.toMillis(60)) || format.exitValue() != 0) {
+      boolean exited = format.waitFor(TimeUnit.SECONDS.toMillis(60));
+      if (!exited || format.exitValue() != 0) {
         format.requestStop();
-        throw new LaunchException("formatting Kafka storage failed", format.log(), format.tail(30));
+        List<String> tail = format.tail(30);
+        throw new LaunchException(
+            "formatting Kafka storage failed ("
+                + (exited ? "exit code " + format.exitValue() : "no exit after 60 s")
+                + "): "
+                + String.join(" | ", tail.subList(Math.max(0, tail.size() - 5), tail.size())),
+            format.log(),
+            tail);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -115,9 +123,20 @@ final class KafkaNode {
     return command;
   }
 
-  /** Kafka's cluster id: 16 random bytes, URL-safe base64 without padding (as Uuid does). */
+  /**
+   * Kafka's cluster id: 16 random bytes, URL-safe base64 without padding (as Uuid does). Like
+   * Kafka's {@code Uuid.randomUuid()} it never starts with {@code -}: the storage tool would read
+   * such an id as an option and fail (one fresh start in 64 did).
+   */
   static String clusterId() {
-    UUID uuid = UUID.randomUUID();
+    String id = clusterId(UUID.randomUUID());
+    while (id.startsWith("-")) {
+      id = clusterId(UUID.randomUUID());
+    }
+    return id;
+  }
+
+  static String clusterId(UUID uuid) {
     byte[] bytes = new byte[16];
     for (int i = 0; i < 8; i++) {
       bytes[i] = (byte) (uuid.getMostSignificantBits() >>> (8 * (7 - i)));

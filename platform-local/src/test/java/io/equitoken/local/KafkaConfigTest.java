@@ -32,6 +32,16 @@ class KafkaConfigTest {
   }
 
   @Test
+  void shouldNeverMakeAClusterIdTheStorageToolWouldReadAsAnOption() {
+    // one random id in 64 starts with '-': 10,000 draws all pass only if they are redrawn
+    for (int i = 0; i < 10_000; i++) {
+      assertThat(KafkaNode.clusterId()).doesNotStartWith("-");
+    }
+    // the encoding itself does produce such ids (first six bits 111110 → index 62, "-")
+    assertThat(KafkaNode.clusterId(new java.util.UUID(0xF800000000000000L, 0L))).startsWith("-");
+  }
+
+  @Test
   void shouldMakeClusterIdsLikeKafkaDoes() {
     String id = KafkaNode.clusterId();
 
