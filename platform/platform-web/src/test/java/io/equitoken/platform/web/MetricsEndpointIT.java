@@ -37,7 +37,13 @@ class MetricsEndpointIT {
   @AutoConfigureWebTestClient
   class ScrapedWithoutAToken {
 
-    @Autowired WebTestClient web;
+    WebTestClient web;
+
+    /** A loaded machine answers a context's first request slower than the client's default 5 s. */
+    @Autowired
+    void client(WebTestClient client) {
+      web = client.mutate().responseTimeout(java.time.Duration.ofSeconds(30)).build();
+    }
 
     @Test
     void exposesJvmProcessAndR2dbcPoolMetrics() {
@@ -78,7 +84,13 @@ class MetricsEndpointIT {
   @AutoConfigureWebTestClient
   class ScrapedWithAnOperatorToken {
 
-    @Autowired WebTestClient web;
+    WebTestClient web;
+
+    /** A loaded machine answers a context's first request slower than the client's default 5 s. */
+    @Autowired
+    void client(WebTestClient client) {
+      web = client.mutate().responseTimeout(java.time.Duration.ofSeconds(30)).build();
+    }
 
     @Test
     void needsAnOperatorToken() {

@@ -30,7 +30,14 @@ class PlatformWebIT {
     TestInfrastructure.registerKafka(registry);
   }
 
-  @Autowired WebTestClient web;
+  WebTestClient web;
+
+  /** A loaded machine answers a context's first request slower than the client's default 5 s. */
+  @Autowired
+  void client(WebTestClient client) {
+    web = client.mutate().responseTimeout(java.time.Duration.ofSeconds(30)).build();
+  }
+
   @Autowired RoleMatrix matrix;
   @org.springframework.boot.test.web.server.LocalServerPort int port;
 
