@@ -1,10 +1,10 @@
 package io.equitoken.listings.it;
 
+import static io.equitoken.platform.test.FuzzInputs.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.FuzzInputs;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 
@@ -22,7 +22,7 @@ class InputFuzzIT extends ListingsIntegrationTest {
   @Test
   void shouldNeverAnswer5xxNorStoreAListingForFuzzedInput() {
     String founder = Api.newFounder();
-    List<String> values = fuzz().sampleStream().limit(TRIES).toList();
+    List<String> values = FuzzInputs.sample(TRIES, "a\u0000b", "-1");
     for (int i = 0; i < values.size(); i++) {
       String value = values.get(i);
       String field = TEXT_FIELDS.get(i % TEXT_FIELDS.size());
@@ -51,7 +51,7 @@ class InputFuzzIT extends ListingsIntegrationTest {
               .returnResult(String.class)
               .getStatus()
               .value();
-      assertThat(List.of(created, listed)).as("%s = %s", field, json(value)).allMatch(s -> s < 500);
+      FuzzInputs.assertNo5xx(field, value, List.of(created, listed));
       if (created >= 400) {
         assertThat(count("select count(*) from listing")).isEqualTo(before);
       }
@@ -73,25 +73,5 @@ class InputFuzzIT extends ListingsIntegrationTest {
       body.append(json(name)).append(':').append(json(text)).append(',');
     }
     return body.append("\"raiseTarget\":1000}").toString();
-  }
-
-  private static Arbitrary<String> fuzz() {
-    return Arbitraries.oneOf(
-        Arbitraries.strings().all().ofMaxLength(80),
-        Arbitraries.strings().withCharRange('\u0000', '\u001f').ofMinLength(1).ofMaxLength(5),
-        Arbitraries.of(
-            "a\u0000b", "\ud800", "AB8A", "+999999999-12-31T23:59:59Z", "x".repeat(1000), "-1"));
-  }
-
-  private static String json(String value) {
-    StringBuilder out = new StringBuilder("\"");
-    for (char c : value.toCharArray()) {
-      if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-        out.append(c);
-      } else {
-        out.append(String.format("\\u%04x", (int) c));
-      }
-    }
-    return out.append('"').toString();
   }
 }
