@@ -1,5 +1,7 @@
 package io.equitoken.platform.test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,12 +10,14 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToIntFunction;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
  * Publishes {@code equitoken.identity.api-key.revoked.v1} on {@code identity.events.v1} of the
@@ -66,6 +70,48 @@ public final class ApiKeyRevocations {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** {@link #assertRevokedKeysTokensRefused(ToIntFunction)} with {@code GET uri} on {@code web}. */
+  public static void assertRevokedKeysTokensRefused(WebTestClient web, String uri)
+      throws InterruptedException {
+    assertRevokedKeysTokensRefused(
+        token ->
+            web.get()
+                .uri(uri)
+                .headers(h -> h.setBearerAuth(token))
+                .exchange()
+                .returnResult(Void.class)
+                .getStatus()
+                .value());
+  }
+
+  /**
+   * The check every service that only reads tokens makes (issue 13, item 1): a token of a fresh API
+   * key of an investor works; once the key's revocation is published it answers 401 within {@link
+   * #BOUND} (polled every 100 ms); a token of another key of the same investor keeps working.
+   * {@code status} calls an endpoint an investor may call with the given token and answers the
+   * status.
+   */
+  public static void assertRevokedKeysTokensRefused(ToIntFunction<String> status)
+      throws InterruptedException {
+    String investor = "inv-" + UUID.randomUUID();
+    String apiKey = "etk_" + UUID.randomUUID();
+    String token = TestJwtIssuer.tokenForApiKey(apiKey, investor, "investor");
+    assertThat(status.applyAsInt(token)).isNotEqualTo(401).isLessThan(500);
+
+    publish(apiKey, investor);
+
+    long steps = BOUND.toMillis() / 100;
+    int answer = status.applyAsInt(token);
+    for (int i = 0; i < steps && answer != 401; i++) {
+      Thread.sleep(100);
+      answer = status.applyAsInt(token);
+    }
+    assertThat(answer).isEqualTo(401);
+    String otherKey =
+        TestJwtIssuer.tokenForApiKey("etk_" + UUID.randomUUID(), investor, "investor");
+    assertThat(status.applyAsInt(otherKey)).isNotEqualTo(401).isLessThan(500);
   }
 
   private static void header(ProducerRecord<String, String> record, String name, String value) {
