@@ -1,6 +1,7 @@
 package io.equitoken.portfolio.web;
 
 import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.input.TimestampRule;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -20,7 +21,14 @@ final class QueryInput {
       return null;
     }
     try {
-      return Instant.parse(value);
+      Instant instant = Instant.parse(value);
+      // +999999999-12-31T23:59:59Z parses but PostgreSQL cannot hold it
+      if (TimestampRule.violation(instant) != null) {
+        throw ProblemException.badRequest(
+                "invalid-timestamp", field + " " + TimestampRule.violation(instant) + ".")
+            .with("field", field);
+      }
+      return instant;
     } catch (DateTimeParseException e) {
       throw ProblemException.badRequest(
               "invalid-timestamp",

@@ -1,6 +1,7 @@
 package io.equitoken.platform.web;
 
 import io.equitoken.platform.web.input.TextRule;
+import io.equitoken.platform.web.input.TimestampRule;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -24,8 +25,6 @@ public final class Cursors {
   public static final int DEFAULT_LIMIT = 20;
   public static final int MAX_LIMIT = 100;
   private static final char SEPARATOR = '\u001f';
-  private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
-  private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
   private Cursors() {}
 
@@ -63,13 +62,13 @@ public final class Cursors {
 
   /**
    * A timestamp part of a cursor: ISO 8601 and within what PostgreSQL {@code timestamptz} holds
-   * (years 1..9999), else a 400 problem — {@code +999999999-12-31T23:59:59Z} parses as an {@code
-   * Instant} but cannot be bound.
+   * ({@link TimestampRule}: years 1..9999), else a 400 problem — {@code +999999999-12-31T23:59:59Z}
+   * parses as an {@code Instant} but cannot be bound.
    */
   public static Instant instant(String part) {
     try {
       Instant value = Instant.parse(part);
-      if (value.isBefore(EARLIEST) || value.isAfter(LATEST)) {
+      if (TimestampRule.violation(value) != null) {
         throw invalid();
       }
       return value;

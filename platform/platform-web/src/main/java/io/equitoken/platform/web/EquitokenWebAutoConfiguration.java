@@ -3,9 +3,11 @@ package io.equitoken.platform.web;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.jwk.source.JWKSecurityContextJWKSet;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import io.equitoken.platform.web.input.NumberRuleBigDecimalDeserializer;
 import io.equitoken.platform.web.input.TextRule;
 import io.equitoken.platform.web.input.TextRuleStringDeserializer;
 import io.equitoken.platform.web.input.TextRuleWebFilter;
+import io.equitoken.platform.web.input.TimestampRuleInstantDeserializer;
 import io.equitoken.platform.web.revocation.ApiKeyRevocationValidator;
 import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import java.util.ArrayList;
@@ -81,6 +83,18 @@ public class EquitokenWebAutoConfiguration {
   @Bean
   JacksonModule equitokenTextRuleModule() {
     return TextRuleStringDeserializer.module();
+  }
+
+  /** Every decimal number of every request body obeys the platform's {@code NumberRule}. */
+  @Bean
+  JacksonModule equitokenNumberRuleModule() {
+    return NumberRuleBigDecimalDeserializer.module();
+  }
+
+  /** Every timestamp of every request body obeys the platform's {@code TimestampRule}. */
+  @Bean
+  JacksonModule equitokenTimestampRuleModule() {
+    return TimestampRuleInstantDeserializer.module();
   }
 
   /** Every query parameter obeys the platform's {@link TextRule}. */

@@ -1,6 +1,7 @@
 package io.equitoken.trading.service.web;
 
 import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.input.TimestampRule;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -20,7 +21,12 @@ final class Params {
       return null;
     }
     try {
-      return Instant.parse(value);
+      Instant instant = Instant.parse(value);
+      // +999999999-12-31T23:59:59Z parses but PostgreSQL cannot hold it (a 500 before)
+      if (TimestampRule.violation(instant) != null) {
+        throw bad(field, field + " " + TimestampRule.violation(instant));
+      }
+      return instant;
     } catch (DateTimeParseException e) {
       throw bad(field, field + " must be an ISO 8601 UTC timestamp, e.g. 2026-11-22T10:00:00Z");
     }
