@@ -13,10 +13,12 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.validation.method.ParameterValidationResult;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.support.WebExchangeBindException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerErrorException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
@@ -129,6 +131,15 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
       // e.g. a malformed multipart body, which the reader rejects outside ServerWebInputException
       return Problem.of(
           400, "malformed-body", "Malformed request body", "The request body could not be read.");
+    }
+    if (ex instanceof ServerErrorException missing
+        && missing.getMethodParameter() != null
+        && missing.getMethodParameter().hasParameterAnnotation(PathVariable.class)) {
+      // WebFlux converts a blank segment ("/x/%20" for a UUID id) to null and then calls the
+      // missing path variable a server error; it is the client's input, refused like "/x/abc"
+      String field = missing.getMethodParameter().getParameterName();
+      String reason = field + " is missing or blank";
+      return Problem.validation(reason, List.of(new Problem.FieldError(field, reason)));
     }
     if (ex instanceof ResponseStatusException status) {
       return statusProblem(status.getStatusCode(), status.getReason());

@@ -7,12 +7,17 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import java.io.IOException;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.DefaultParameterNameDiscoverer;
+import org.springframework.core.MethodParameter;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.server.ServerErrorException;
 import reactor.netty.channel.AbortedException;
 
 /** What an operator sees in the log for an exception that reaches the web layer. */
@@ -89,5 +94,22 @@ class ProblemWebExceptionHandlerTest {
     assertThat(event.getThrowableProxy()).isNotNull();
     assertThat(event.getThrowableProxy().getMessage()).isEqualTo("a real bug");
     assertThat(exchange.getResponse().getStatusCode().value()).isEqualTo(500);
+  }
+
+  @SuppressWarnings("unused")
+  void subscription(@PathVariable UUID id) {}
+
+  /** A blank segment for a UUID id ("/x/%20") became a 500 (webhook-service's InputFuzzIT). */
+  @Test
+  void shouldAnswerA400NamingAPathVariableThatConvertedToNothing() throws NoSuchMethodException {
+    MethodParameter id =
+        new MethodParameter(getClass().getDeclaredMethod("subscription", UUID.class), 0);
+    id.initParameterNameDiscovery(new DefaultParameterNameDiscoverer());
+
+    Problem problem =
+        ProblemWebExceptionHandler.toProblem(new ServerErrorException("id", id, null));
+
+    assertThat(problem.status()).isEqualTo(400);
+    assertThat(problem.properties()).containsEntry("field", "id");
   }
 }
