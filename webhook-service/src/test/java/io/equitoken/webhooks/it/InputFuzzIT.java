@@ -4,6 +4,7 @@ import static io.equitoken.platform.test.FuzzInputs.json;
 
 import io.equitoken.platform.test.FuzzInputs;
 import io.equitoken.platform.test.WebhookReceiver;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +40,17 @@ class InputFuzzIT extends WebhooksIntegrationTest {
         api.subscribe(Api.investor(owner), receiver.url(), "trade.executed").get("id").asString();
   }
 
+  /**
+   * The fuzz's subscriptions go (deliveries cascade): trade.executed is public, so they would
+   * receive the other ITs' events in this shared database and count in their fan-out.
+   */
   @AfterEach
-  void closeReceiver() {
+  void cleanUp() {
     receiver.close();
+    db.sql("delete from subscription where owner_id = $1")
+        .bind(0, owner)
+        .then()
+        .block(Duration.ofSeconds(10));
   }
 
   @Test
