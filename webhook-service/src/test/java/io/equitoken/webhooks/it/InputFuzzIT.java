@@ -166,12 +166,13 @@ class InputFuzzIT extends WebhooksIntegrationTest {
 
   /** A valid subscription body with {@code field} replaced by the JSON {@code member}. */
   private String body(String field, String member) {
-    Map<String, String> members = new LinkedHashMap<>();
-    members.put("url", json(receiver.url()));
-    members.put("eventTypes", "[\"trade.executed\"]");
-    members.put("description", "\"fuzz\"");
-    members.put(field, member);
-    return FuzzInputs.object(members);
+    return FuzzInputs.objectWith(
+        Map.of(
+            "url", json(receiver.url()),
+            "eventTypes", "[\"trade.executed\"]",
+            "description", "\"fuzz\""),
+        field,
+        member);
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -78,6 +79,16 @@ public final class FuzzInputs {
     StringJoiner out = new StringJoiner(",", "{", "}");
     members.forEach((name, member) -> out.add(json(name) + ":" + member));
     return out.toString();
+  }
+
+  /**
+   * The JSON object of {@code valid} members (each already JSON) with {@code field} set to the JSON
+   * {@code member}: one fuzzed input in an otherwise valid body.
+   */
+  public static String objectWith(Map<String, String> valid, String field, String member) {
+    Map<String, String> members = new LinkedHashMap<>(valid);
+    members.put(field, member);
+    return object(members);
   }
 
   /**

@@ -158,12 +158,10 @@ class InputFuzzIT extends TradingIntegrationTest {
           .jsonPath("$.field")
           .isEqualTo(name);
     }
-    Map<String, String> body = new LinkedHashMap<>();
-    body.put("tokenIds", "[" + json(token) + "]");
-    body.put("mechanism", "\"continuous\"");
-    body.put("opens", json(far));
-    body.put("closes", json(far));
-    post("/liquidity/windows", Api.operator(), FuzzInputs.object(body))
+    Map<String, String> farOpens = new LinkedHashMap<>(validWindow());
+    farOpens.put("opens", json(far));
+    String bothFar = FuzzInputs.objectWith(farOpens, "closes", json(far));
+    post("/liquidity/windows", Api.operator(), bothFar)
         .exchange()
         .expectStatus()
         .isBadRequest()
@@ -243,36 +241,36 @@ class InputFuzzIT extends TradingIntegrationTest {
 
   /** A valid buy order with {@code field} replaced by the JSON {@code member}. */
   private String order(String field, String member) {
-    Map<String, String> body = new LinkedHashMap<>();
-    body.put("tokenId", json(token));
-    body.put("type", "\"buy\"");
-    body.put("quantity", "1");
-    body.put("maxPrice", "2.5");
-    body.put(field, member);
-    return FuzzInputs.object(body);
+    return FuzzInputs.objectWith(
+        Map.of("tokenId", json(token), "type", "\"buy\"", "quantity", "1", "maxPrice", "2.5"),
+        field,
+        member);
   }
 
   /** A valid window a day ahead with {@code field} replaced by the JSON {@code member}. */
   private String window(String field, String member) {
+    return FuzzInputs.objectWith(validWindow(), field, member);
+  }
+
+  private Map<String, String> validWindow() {
     Instant opens = clock.instant().plus(Duration.ofDays(1));
-    Map<String, String> body = new LinkedHashMap<>();
-    body.put("tokenIds", "[" + json(token) + "]");
-    body.put("mechanism", "\"continuous\"");
-    body.put("opens", json(opens.toString()));
-    body.put("closes", json(opens.plus(Duration.ofHours(1)).toString()));
-    body.put(field, member);
-    return FuzzInputs.object(body);
+    return Map.of(
+        "tokenIds",
+        "[" + json(token) + "]",
+        "mechanism",
+        "\"continuous\"",
+        "opens",
+        json(opens.toString()),
+        "closes",
+        json(opens.plus(Duration.ofHours(1)).toString()));
   }
 
   /** A valid transfer from the issuer to the investor with {@code field} replaced. */
   private String transfer(String field, String member) {
-    Map<String, String> body = new LinkedHashMap<>();
-    body.put("from", json(issuer));
-    body.put("to", json(investor));
-    body.put("quantity", "1");
-    body.put("reason", "\"fuzz\"");
-    body.put(field, member);
-    return FuzzInputs.object(body);
+    return FuzzInputs.objectWith(
+        Map.of("from", json(issuer), "to", json(investor), "quantity", "1", "reason", "\"fuzz\""),
+        field,
+        member);
   }
 
   private long rows() {
