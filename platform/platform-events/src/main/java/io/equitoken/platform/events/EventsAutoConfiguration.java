@@ -2,6 +2,8 @@ package io.equitoken.platform.events;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
@@ -87,7 +89,9 @@ public class EventsAutoConfiguration {
       ObjectProvider<JsonMapper> json,
       ObjectProvider<Clock> clock,
       OutboxProperties properties,
-      Environment environment) {
+      Environment environment,
+      ObjectProvider<Tracer> tracer,
+      ObjectProvider<Propagator> propagator) {
     String source =
         properties.source() != null
             ? properties.source()
@@ -96,7 +100,8 @@ public class EventsAutoConfiguration {
         db,
         json.getIfAvailable(() -> JsonMapper.builder().build()),
         source,
-        clock.getIfAvailable(Clock::systemUTC));
+        clock.getIfAvailable(Clock::systemUTC),
+        new TraceParents(tracer::getIfUnique, propagator::getIfUnique));
   }
 
   @Bean

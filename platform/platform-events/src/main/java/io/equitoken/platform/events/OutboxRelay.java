@@ -1,11 +1,13 @@
 package io.equitoken.platform.events;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -44,7 +46,7 @@ public class OutboxRelay implements SmartLifecycle {
     this.properties = properties;
   }
 
-  private record Row(long seq, EventEnvelope event, String topic) {}
+  private record Row(long seq, EventEnvelope event, String topic, String traceparent) {}
 
   /** Publishes one batch; answers how many events were published (0 if none or not leader). */
   public Mono<Integer> relayOnce() {
@@ -60,7 +62,7 @@ public class OutboxRelay implements SmartLifecycle {
   private Mono<Integer> publishPending() {
     return db.sql(
             "select seq, event_id, topic, event_key, event_type, source, subject, occurred_at,"
-                + " payload from outbox_event where published_at is null order by seq limit :n")
+                + " payload, traceparent from outbox_event where published_at is null order by seq limit :n")
         .bind("n", properties.relayBatchSize())
         .map(
             r ->
@@ -74,7 +76,8 @@ public class OutboxRelay implements SmartLifecycle {
                         r.get("occurred_at", Instant.class),
                         r.get("event_key", String.class),
                         r.get("payload", String.class)),
-                    r.get("topic", String.class)))
+                    r.get("topic", String.class),
+                    r.get("traceparent", String.class)))
         .all()
         .collectList()
         .flatMap(rows -> rows.isEmpty() ? Mono.just(0) : send(rows));
@@ -89,7 +92,7 @@ public class OutboxRelay implements SmartLifecycle {
                 () ->
                     CompletableFuture.allOf(
                         rows.stream()
-                            .map(row -> kafka.send(CloudEvents.toRecord(row.topic(), row.event())))
+                            .map(row -> kafka.send(record(row)))
                             .toArray(CompletableFuture[]::new)))
             .subscribeOn(Schedulers.boundedElastic());
     Long[] seqs = rows.stream().map(Row::seq).toArray(Long[]::new);
@@ -101,6 +104,17 @@ public class OutboxRelay implements SmartLifecycle {
                 .fetch()
                 .rowsUpdated())
         .map(Long::intValue);
+  }
+
+  /** The row as a CloudEvent, with the {@code traceparent} it was written under (if any). */
+  private static ProducerRecord<String, String> record(Row row) {
+    ProducerRecord<String, String> record = CloudEvents.toRecord(row.topic(), row.event());
+    if (row.traceparent() != null) {
+      record
+          .headers()
+          .add(TraceParents.HEADER, row.traceparent().getBytes(StandardCharsets.US_ASCII));
+    }
+    return record;
   }
 
   @Override

@@ -11,7 +11,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Appends an event to the service's outbox table. Call it inside the same R2DBC transaction as the
  * business change it describes: both commit or neither does, and the {@link OutboxRelay} publishes
- * it afterwards, in order.
+ * it afterwards, in order. The row keeps the W3C {@code traceparent} of the span current at the
+ * call ({@link TraceParents}), which the relay puts on the record.
  */
 public class OutboxWriter {
 
@@ -19,12 +20,19 @@ public class OutboxWriter {
   private final JsonMapper json;
   private final String source;
   private final Clock clock;
+  private final TraceParents traces;
 
   public OutboxWriter(DatabaseClient db, JsonMapper json, String source, Clock clock) {
+    this(db, json, source, clock, TraceParents.none());
+  }
+
+  public OutboxWriter(
+      DatabaseClient db, JsonMapper json, String source, Clock clock, TraceParents traces) {
     this.db = db;
     this.json = json;
     this.source = source;
     this.clock = clock;
+    this.traces = traces;
   }
 
   /**
@@ -41,8 +49,8 @@ public class OutboxWriter {
   /** As {@link #append}, answering the event as written (its id, time and JSON). */
   public Mono<EventEnvelope> appendEvent(
       String topic, String key, String type, String subject, Object data) {
-    return Mono.defer(
-        () -> {
+    return Mono.deferContextual(
+        context -> {
           EventEnvelope event =
               new EventEnvelope(
                   UUID.randomUUID().toString(),
@@ -55,8 +63,8 @@ public class OutboxWriter {
           var spec =
               db.sql(
                       "insert into outbox_event (event_id, topic, event_key, event_type, source,"
-                          + " subject, occurred_at, payload) values (:id, :topic, :key, :type,"
-                          + " :source, :subject, :time, :payload)")
+                          + " subject, occurred_at, payload, traceparent) values (:id, :topic,"
+                          + " :key, :type, :source, :subject, :time, :payload, :traceparent)")
                   .bind("id", UUID.fromString(event.id()))
                   .bind("topic", topic)
                   .bind("key", key)
@@ -68,6 +76,11 @@ public class OutboxWriter {
               subject == null
                   ? spec.bindNull("subject", String.class)
                   : spec.bind("subject", subject);
+          String traceparent = traces.current(context);
+          spec =
+              traceparent == null
+                  ? spec.bindNull("traceparent", String.class)
+                  : spec.bind("traceparent", traceparent);
           return spec.fetch().rowsUpdated().thenReturn(event);
         });
   }

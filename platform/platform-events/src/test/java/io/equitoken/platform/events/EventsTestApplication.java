@@ -1,8 +1,11 @@
 package io.equitoken.platform.events;
 
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.Tracer;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.MDC;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -18,6 +21,33 @@ class EventsTestApplication {
     void on(ConsumerRecord<String, String> record) {
       received.add(CloudEvents.fromRecord(record));
     }
+  }
+
+  /** What a consumer sees of the trace: the current span's trace id and the log MDC's. */
+  record SeenTrace(String eventId, String traceId, String mdcTraceId) {}
+
+  static class TracedListener {
+    final List<SeenTrace> seen = new CopyOnWriteArrayList<>();
+    private final Tracer tracer;
+
+    TracedListener(Tracer tracer) {
+      this.tracer = tracer;
+    }
+
+    @KafkaListener(topics = "traced.events.v1", groupId = "traced-listener")
+    void on(ConsumerRecord<String, String> record) {
+      Span span = tracer.currentSpan();
+      seen.add(
+          new SeenTrace(
+              CloudEvents.fromRecord(record).id(),
+              span == null ? null : span.context().traceId(),
+              MDC.get("traceId")));
+    }
+  }
+
+  @Bean
+  TracedListener tracedListener(Tracer tracer) {
+    return new TracedListener(tracer);
   }
 
   @Bean
