@@ -30,6 +30,7 @@ class WebTestApplication {
     return RoleMatrix.builder()
         .anonymous(HttpMethod.GET, "/public")
         .anonymous(HttpMethod.GET, "/later")
+        .anonymous(HttpMethod.GET, "/trace")
         .allow(HttpMethod.GET, "/things/{id}", Roles.INVESTOR, Roles.OPERATOR)
         .allow(HttpMethod.POST, "/things", Roles.OPERATOR)
         .anonymous(HttpMethod.GET, "/refused")
@@ -93,6 +94,31 @@ class WebTestApplication {
                                         ResponseEntity.created(URI.create("/orders/" + id))
                                             .body(new Order(id, body.item(), body.quantity()))));
                       }));
+    }
+  }
+
+  /** What a handler sees of the request's trace, on another thread than the request's. */
+  @RestController
+  static class TraceController {
+    private final io.micrometer.tracing.Tracer tracer;
+
+    TraceController(io.micrometer.tracing.Tracer tracer) {
+      this.tracer = tracer;
+    }
+
+    @GetMapping("/trace")
+    Mono<Map<String, String>> trace() {
+      return Mono.delay(Duration.ofMillis(1))
+          .map(
+              tick -> {
+                var span = tracer.currentSpan();
+                Map<String, String> seen = new java.util.HashMap<>();
+                seen.put("traceId", span == null ? "none" : span.context().traceId());
+                seen.put("spanId", span == null ? "none" : span.context().spanId());
+                seen.put("mdcTraceId", String.valueOf(org.slf4j.MDC.get("traceId")));
+                seen.put("mdcRequestId", String.valueOf(org.slf4j.MDC.get("requestId")));
+                return seen;
+              });
     }
   }
 

@@ -4,9 +4,9 @@ import io.micrometer.context.ThreadLocalAccessor;
 import org.slf4j.MDC;
 
 /**
- * Carries the request id ({@code X-Request-Id}) from the Reactor context into the log MDC as
- * {@code requestId} wherever the request's work runs (automatic context propagation), so that
- * every log line of a request — plain or JSON — names it.
+ * Carries the request id ({@code X-Request-Id}) from the Reactor context into the log MDC as {@code
+ * requestId} wherever the request's work runs (automatic context propagation), so that every log
+ * line of a request — plain or JSON — names it.
  */
 public final class RequestIdAccessor implements ThreadLocalAccessor<String> {
 
