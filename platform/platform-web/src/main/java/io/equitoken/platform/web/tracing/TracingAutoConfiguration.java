@@ -1,11 +1,8 @@
 package io.equitoken.platform.web.tracing;
 
 import io.micrometer.context.ContextRegistry;
-import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Tracer;
-import io.micrometer.tracing.contextpropagation.ObservationAwareSpanThreadLocalAccessor;
 import io.micrometer.tracing.propagation.Propagator;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -41,15 +38,9 @@ public class TracingAutoConfiguration {
   @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
   @ConditionalOnBean({Tracer.class, Propagator.class})
   RequestTracingWebFilter requestTracingWebFilter(
-      Tracer tracer,
-      Propagator propagator,
-      ObjectProvider<ObservationRegistry> observations,
-      Environment environment) {
+      Tracer tracer, Propagator propagator, Environment environment) {
     // the span's accessor: Reactor context -> current span on the thread (and the MDC's trace id)
-    ContextRegistry.getInstance()
-        .registerThreadLocalAccessor(
-            new ObservationAwareSpanThreadLocalAccessor(
-                observations.getIfAvailable(ObservationRegistry::create), tracer));
+    ContextRegistry.getInstance().registerThreadLocalAccessor(new SpanAccessor(tracer));
     return new RequestTracingWebFilter(
         tracer,
         propagator,
