@@ -18,18 +18,7 @@ class GatewayTracingIT extends GatewayItSupport {
 
   @Test
   void theServiceContinuesTheClientsTraceUnderTheGatewaysSpan() {
-    String requestId = newRequestId();
-    client
-        .get()
-        .uri("/listings")
-        .header("Authorization", "Bearer " + tokenFor("investor"))
-        .header("X-Request-Id", requestId)
-        .header("traceparent", "00-" + TRACE_ID + "-" + CLIENT_SPAN_ID + "-01")
-        .exchange()
-        .expectStatus()
-        .isOk();
-
-    String forwarded = FakeUpstreams.received(requestId).header("traceparent");
+    String forwarded = forwardedTraceparent("00-" + TRACE_ID + "-" + CLIENT_SPAN_ID + "-01");
     assertThat(forwarded).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-01");
     assertThat(forwarded.split("-")[1]).as("trace id").isEqualTo(TRACE_ID);
     assertThat(forwarded.split("-")[2]).as("the gateway's span").isNotEqualTo(CLIENT_SPAN_ID);
@@ -37,17 +26,26 @@ class GatewayTracingIT extends GatewayItSupport {
 
   @Test
   void aRequestWithoutTraceparentReachesTheServiceInANewTrace() {
+    assertThat(forwardedTraceparent(null)).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]");
+  }
+
+  /** The {@code traceparent} the service received for a GET /listings sent with the given one. */
+  private String forwardedTraceparent(String traceparent) {
     String requestId = newRequestId();
     client
         .get()
         .uri("/listings")
         .header("Authorization", "Bearer " + tokenFor("investor"))
         .header("X-Request-Id", requestId)
+        .headers(
+            h -> {
+              if (traceparent != null) {
+                h.set("traceparent", traceparent);
+              }
+            })
         .exchange()
         .expectStatus()
         .isOk();
-
-    assertThat(FakeUpstreams.received(requestId).header("traceparent"))
-        .matches("00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]");
+    return FakeUpstreams.received(requestId).header("traceparent");
   }
 }

@@ -37,13 +37,7 @@ class TracingIT extends ListingsIntegrationTest {
         .expectStatus()
         .isCreated();
 
-    List<ConsumerRecord<String, String>> records =
-        KafkaRecords.consume(
-            TestInfrastructure.kafkaBootstrapServers(),
-            "listings.events.v1",
-            r -> listingId.equals(r.key()),
-            1,
-            Duration.ofSeconds(60));
+    List<ConsumerRecord<String, String>> records = eventsOf(listingId);
     assertThat(KafkaRecords.header(records.get(0), "ce_type"))
         .isEqualTo("equitoken.listings.token.issued.v1");
     String traceparent = KafkaRecords.header(records.get(0), "traceparent");
@@ -61,15 +55,18 @@ class TracingIT extends ListingsIntegrationTest {
     String listingId = api.draft(founder);
     api.issue(founder, listingId);
 
-    List<ConsumerRecord<String, String>> records =
-        KafkaRecords.consume(
-            TestInfrastructure.kafkaBootstrapServers(),
-            "listings.events.v1",
-            r -> listingId.equals(r.key()),
-            1,
-            Duration.ofSeconds(60));
+    List<ConsumerRecord<String, String>> records = eventsOf(listingId);
     assertThat(KafkaRecords.header(records.get(0), "traceparent"))
         .matches("00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]")
         .doesNotContain(TRACE_ID);
+  }
+
+  private static List<ConsumerRecord<String, String>> eventsOf(String listingId) {
+    return KafkaRecords.consume(
+        TestInfrastructure.kafkaBootstrapServers(),
+        "listings.events.v1",
+        r -> listingId.equals(r.key()),
+        1,
+        Duration.ofSeconds(60));
   }
 }

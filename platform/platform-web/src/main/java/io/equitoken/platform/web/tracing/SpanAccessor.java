@@ -21,6 +21,8 @@ import java.util.Deque;
  */
 final class SpanAccessor implements ThreadLocalAccessor<Span> {
 
+  private static final Tracer.SpanInScope NOTHING = () -> {};
+
   private final Tracer tracer;
   private final ThreadLocal<Deque<Tracer.SpanInScope>> scopes =
       ThreadLocal.withInitial(ArrayDeque::new);
@@ -44,10 +46,13 @@ final class SpanAccessor implements ThreadLocalAccessor<Span> {
     scopes.get().push(tracer.withSpan(value));
   }
 
-  /** No span in the Reactor context: none on the thread either, until the matching restore. */
+  /**
+   * No span in the Reactor context: none on the thread either, until the matching restore. Nothing
+   * to do (and no all-zero ids in the MDC) when the thread has no span anyway, the common case.
+   */
   @Override
   public void setValue() {
-    scopes.get().push(tracer.withSpan(null));
+    scopes.get().push(tracer.currentSpan() == null ? NOTHING : tracer.withSpan(null));
   }
 
   @Override
