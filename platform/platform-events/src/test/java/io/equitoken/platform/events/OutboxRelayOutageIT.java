@@ -54,6 +54,10 @@ class OutboxRelayOutageIT {
           new ClassPathResource("db/platform/V0_1__platform_outbox.sql")
               .getContentAsString(StandardCharsets.UTF_8);
       c.createStatement().execute(ddl.replace("create table ", "create table if not exists "));
+      c.createStatement()
+          .execute(
+              new ClassPathResource("db/platform/V0_4__platform_outbox_traceparent.sql")
+                  .getContentAsString(StandardCharsets.UTF_8));
     }
     ConnectionFactory factory =
         ConnectionFactories.get(
