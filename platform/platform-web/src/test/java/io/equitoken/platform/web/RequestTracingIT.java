@@ -37,7 +37,14 @@ class RequestTracingIT {
     TestInfrastructure.registerKafka(registry);
   }
 
-  @Autowired WebTestClient web;
+  private WebTestClient web;
+
+  @Autowired
+  void client(WebTestClient client) {
+    // the first request of a fresh context on a loaded machine can take more than the default 5 s
+    web = client.mutate().responseTimeout(java.time.Duration.ofSeconds(30)).build();
+  }
+
   @Autowired ObservationRegistry observations;
 
   @Test
