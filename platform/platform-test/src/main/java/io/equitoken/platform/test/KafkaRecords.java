@@ -110,24 +110,34 @@ public final class KafkaRecords {
         org.apache.kafka.common.serialization.StringSerializer.class);
     try (var producer =
         new org.apache.kafka.clients.producer.KafkaProducer<String, String>(props)) {
-      var record =
-          new org.apache.kafka.clients.producer.ProducerRecord<String, String>(topic, key, data);
-      String[][] headers = {
-        {"ce_specversion", "1.0"},
-        {"ce_id", id},
-        {"ce_source", source},
-        {"ce_type", type},
-        {"ce_time", java.time.Instant.now().toString()},
-        {"ce_subject", key},
-        {"content-type", "application/json"}
-      };
-      for (String[] h : headers) {
-        record.headers().add(h[0], h[1].getBytes(StandardCharsets.UTF_8));
-      }
+      var record = cloudEventRecord(topic, key, id, source, type, data);
       producer.send(record).get(30, java.util.concurrent.TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new IllegalStateException("Could not send test event", e);
     }
+  }
+
+  /**
+   * The record {@link #sendCloudEvent} sends, for callers that keep a producer of their own (e.g.
+   * to publish many events at a steady rate).
+   */
+  public static org.apache.kafka.clients.producer.ProducerRecord<String, String> cloudEventRecord(
+      String topic, String key, String id, String source, String type, String data) {
+    var record =
+        new org.apache.kafka.clients.producer.ProducerRecord<String, String>(topic, key, data);
+    String[][] headers = {
+      {"ce_specversion", "1.0"},
+      {"ce_id", id},
+      {"ce_source", source},
+      {"ce_type", type},
+      {"ce_time", java.time.Instant.now().toString()},
+      {"ce_subject", key},
+      {"content-type", "application/json"}
+    };
+    for (String[] h : headers) {
+      record.headers().add(h[0], h[1].getBytes(StandardCharsets.UTF_8));
+    }
+    return record;
   }
 
   public static String header(ConsumerRecord<String, String> record, String name) {
