@@ -118,7 +118,9 @@ else
   echo "| GET /investor/portfolio | – | – | portfolio-service not running | | | | |"
 fi
 if curl_json -o /dev/null -f "$TRADING/actuator/health" 2>/dev/null; then
-  echo "| POST /trade | – | – | not scripted yet: needs an investor with funds and an Idempotency-Key per order | | | | |"
+  # closed-loop wrk buys would pile resting orders into the book or drain it: order intake has its own
+  # open-loop harness with a matchable market and order-to-fill latency (docs/benchmarks.md)
+  echo "| POST /trade | – | – | see benchmarks/load/orders.sh (open-loop, order-to-fill) | | | | |"
 else
   echo "| POST /trade | – | – | trading-service not running | | | | |"
 fi

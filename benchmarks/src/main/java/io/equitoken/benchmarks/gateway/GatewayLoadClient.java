@@ -84,7 +84,8 @@ public final class GatewayLoadClient {
     pool.shutdown();
   }
 
-  private static SSLContext trusting(String pemFile) throws Exception {
+  /** A TLS context that trusts exactly the certificate in {@code pemFile} (the gateway's). */
+  public static SSLContext trusting(String pemFile) throws Exception {
     X509Certificate certificate;
     try (InputStream in = new FileInputStream(pemFile)) {
       certificate =
