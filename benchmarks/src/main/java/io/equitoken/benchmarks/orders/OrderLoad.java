@@ -48,7 +48,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Options ({@code --name=value}): {@code gateway} (https://localhost:8443), {@code cert}
  * (.local/tls/gateway.crt), {@code kafka} (localhost:19092), {@code rates} (100,250,500 orders/s),
  * {@code duration} (20 s per rate), {@code warmup} (10 s at 50/s), {@code pause} (5 s between
- * rates), {@code max-in-flight} (512), {@code token} (the first token of an open window, else one
+ * rates), {@code max-in-flight} (32: requests in flight, hence connections), {@code token} (the first token of an open window, else one
  * the operator opens a window for).
  */
 public final class OrderLoad {
@@ -105,7 +105,9 @@ public final class OrderLoad {
     Duration duration = Duration.parse("PT" + option("duration", "20s"));
     Duration warmup = Duration.parse("PT" + option("warmup", "10s"));
     Duration pause = Duration.parse("PT" + option("pause", "5s"));
-    int maxInFlight = Integer.parseInt(option("max-in-flight", "512"));
+    // each request in flight holds an HTTP/1.1 connection of its own: a few dozen keep-alive
+    // connections, like wrk's -c; with hundreds, new TLS handshakes time out on a loaded machine
+    int maxInFlight = Integer.parseInt(option("max-in-flight", "32"));
     if (duration.compareTo(MAX_PHASE) > 0 || warmup.compareTo(MAX_PHASE) > 0) {
       throw new IllegalArgumentException("at most " + MAX_PHASE + " per phase");
     }
