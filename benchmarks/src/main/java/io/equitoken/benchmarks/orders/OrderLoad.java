@@ -48,8 +48,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Options ({@code --name=value}): {@code gateway} (https://localhost:8443), {@code cert}
  * (.local/tls/gateway.crt), {@code kafka} (localhost:19092), {@code rates} (100,250,500 orders/s),
  * {@code duration} (20 s per rate), {@code warmup} (10 s at 50/s), {@code pause} (5 s between
- * rates), {@code max-in-flight} (32: requests in flight, hence connections), {@code token} (the first token of an open window, else one
- * the operator opens a window for).
+ * rates), {@code max-in-flight} (32: requests in flight, hence connections), {@code token} (the
+ * first token of an open window, else one the operator opens a window for).
  */
 public final class OrderLoad {
 
