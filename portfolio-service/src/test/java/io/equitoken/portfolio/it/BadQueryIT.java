@@ -7,7 +7,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.http.MediaType;
 
 /** Every bad query parameter answers a 400 problem that names it; never a 500. */
-class BadQueryIT extends PortfolioIntegrationTest {
+class BadQueryIT extends PortfolioIntegrationBase {
 
   static Stream<Arguments> badQueries() {
     return Stream.of(

@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
  * Events arrive at least once and, across partitions, in any order: each is applied once, holding
  * changes by sequence; poison goes to the dead-letter topic with the reason.
  */
-class ConsumptionIT extends PortfolioIntegrationTest {
+class ConsumptionIT extends PortfolioIntegrationBase {
 
   private static final Instant T0 = Instant.parse("2026-09-01T08:00:00Z");
 

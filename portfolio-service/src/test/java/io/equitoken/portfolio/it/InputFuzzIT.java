@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * one parameter at a time so that each is reached: never a 5xx, and a 4xx is problem+json. The API
  * only reads, so nothing may ever change the read model (its rows are counted around each call).
  */
-class InputFuzzIT extends PortfolioIntegrationTest {
+class InputFuzzIT extends PortfolioIntegrationBase {
 
   private static final int TRIES = 40;
   private static final String INVESTOR = "inv-fuzz";

@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
  * The investor's answers, built from events shaped like the contract examples: a token issued at
  * 12.5, Alice buying 100 from the issuer, 50 from Bob at 13.1, selling 30 to Bob at 14.
  */
-class PortfolioIT extends PortfolioIntegrationTest {
+class PortfolioIT extends PortfolioIntegrationBase {
 
   private static final Instant T0 = Instant.parse("2026-10-05T09:00:00Z");
 

@@ -20,7 +20,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * Dropping the read model and replaying both topics from the beginning gives byte-for-byte the same
  * answers.
  */
-class RebuildIT extends PortfolioIntegrationTest {
+class RebuildIT extends PortfolioIntegrationBase {
 
   private static final Instant T0 = Instant.parse("2026-08-03T12:00:00Z");
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** After a burst of trades every token's holdings add up to its supply; a lost side shows up. */
-class ReconciliationIT extends PortfolioIntegrationTest {
+class ReconciliationIT extends PortfolioIntegrationBase {
 
   private static final Instant T0 = Instant.parse("2026-07-06T09:00:00Z");
 

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
  * published its revocation on identity.events.v1 (platform-web's revocation set), within the
  * documented bound, while other keys' tokens of the same principal keep working.
  */
-class RevokedApiKeyIT extends PortfolioIntegrationTest {
+class RevokedApiKeyIT extends PortfolioIntegrationBase {
 
   @Test
   void shouldRefuseTheTokensOfARevokedApiKey() throws InterruptedException {

@@ -27,7 +27,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * RoleMatrixWalker}); plus the object-level rule: only operators read another principal's data. The
  * table below must name exactly the bean's rules.
  */
-class RoleMatrixIT extends PortfolioIntegrationTest {
+class RoleMatrixIT extends PortfolioIntegrationBase {
 
   private static final Set<String> HOLDERS = Set.of(Roles.INVESTOR, Roles.FOUNDER, Roles.OPERATOR);
 

@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * says (checked with the official library), and the retry, disable, redirect and Retry-After rules
  * hold.
  */
-class DeliveryIT extends WebhooksIntegrationTest {
+class DeliveryIT extends WebhooksIntegrationBase {
 
   static final String TRADE = "equitoken.trading.trade.executed.v1";
   static final String PRICE = "equitoken.trading.price.updated.v1";

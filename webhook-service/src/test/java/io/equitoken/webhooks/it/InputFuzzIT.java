@@ -24,7 +24,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * principal's subscriptions — every column —, their deliveries and its idempotency records are
  * compared around each call).
  */
-class InputFuzzIT extends WebhooksIntegrationTest {
+class InputFuzzIT extends WebhooksIntegrationBase {
 
   private static final int TRIES = 30;
 

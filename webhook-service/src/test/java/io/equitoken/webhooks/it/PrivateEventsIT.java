@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * either. Fan-out of one event is one transaction, so once the owner's delivery exists, the
  * outsider's would exist too if it were (wrongly) made.
  */
-class PrivateEventsIT extends WebhooksIntegrationTest {
+class PrivateEventsIT extends WebhooksIntegrationBase {
 
   private final List<WebhookReceiver> receivers = new java.util.ArrayList<>();
   private final List<String> principals = new java.util.ArrayList<>();

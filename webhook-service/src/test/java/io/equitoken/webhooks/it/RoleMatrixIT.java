@@ -30,7 +30,7 @@ import org.springframework.http.MediaType;
  * endpoint's success answer on its own subscription), a token without roles gets 403 everywhere, no
  * or a bad token 401. The table must name exactly the rules of the {@link RoleMatrix} bean.
  */
-class RoleMatrixIT extends WebhooksIntegrationTest {
+class RoleMatrixIT extends WebhooksIntegrationBase {
 
   private static final Set<String> ANY = Set.copyOf(Roles.ALL);
   private static WebhookReceiver receiver;

@@ -22,7 +22,7 @@ import org.springframework.http.MediaType;
 import tools.jackson.databind.JsonNode;
 
 /** Subscriptions: create, list, read, change, rotate, delete; BOLA; bad input stores nothing. */
-class SubscriptionsIT extends WebhooksIntegrationTest {
+class SubscriptionsIT extends WebhooksIntegrationBase {
 
   private WebhookReceiver receiver;
   private String owner;

@@ -25,8 +25,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
-@Import(PortfolioIntegrationTest.Clocks.class)
-public abstract class PortfolioIntegrationTest {
+@Import(PortfolioIntegrationBase.Clocks.class)
+public abstract class PortfolioIntegrationBase {
 
   /** What the service believes "now" is, unless a test moves it. */
   protected static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");

@@ -29,8 +29,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
-@Import(WebhooksIntegrationTest.ScriptedDns.class)
-public abstract class WebhooksIntegrationTest {
+@Import(WebhooksIntegrationBase.ScriptedDns.class)
+public abstract class WebhooksIntegrationBase {
 
   /** DNS the tests can script per host name (e.g. to rebind one); others resolve normally. */
   @TestConfiguration
