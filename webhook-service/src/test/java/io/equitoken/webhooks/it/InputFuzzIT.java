@@ -167,7 +167,7 @@ class InputFuzzIT extends WebhooksIntegrationBase {
   /** A valid subscription body with {@code field} replaced by the JSON {@code member}. */
   private String body(String field, String member) {
     return FuzzInputs.objectWith(
-        Map.of(
+        FuzzInputs.members(
             "url", json(receiver.url()),
             "eventTypes", "[\"trade.executed\"]",
             "description", "\"fuzz\""),

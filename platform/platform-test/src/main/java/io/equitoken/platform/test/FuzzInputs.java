@@ -82,6 +82,23 @@ public final class FuzzInputs {
   }
 
   /**
+   * Members in the order given ({@code name, member, name, member, ...}; each member already JSON).
+   * Use it rather than {@code Map.of}, whose iteration order changes from one JVM to the next: a
+   * body built from it has a different member order in every run, so a refusal that names the first
+   * bad field names a different one each time, and a failure cannot be replayed.
+   */
+  public static Map<String, String> members(String... nameThenMember) {
+    if (nameThenMember.length % 2 != 0) {
+      throw new IllegalArgumentException("members come in name/member pairs");
+    }
+    Map<String, String> members = new LinkedHashMap<>();
+    for (int i = 0; i < nameThenMember.length; i += 2) {
+      members.put(nameThenMember[i], nameThenMember[i + 1]);
+    }
+    return members;
+  }
+
+  /**
    * The JSON object of {@code valid} members (each already JSON) with {@code field} set to the JSON
    * {@code member}: one fuzzed input in an otherwise valid body.
    */

@@ -242,7 +242,8 @@ class InputFuzzIT extends TradingIntegrationTest {
   /** A valid buy order with {@code field} replaced by the JSON {@code member}. */
   private String order(String field, String member) {
     return FuzzInputs.objectWith(
-        Map.of("tokenId", json(token), "type", "\"buy\"", "quantity", "1", "maxPrice", "2.5"),
+        FuzzInputs.members(
+            "tokenId", json(token), "type", "\"buy\"", "quantity", "1", "maxPrice", "2.5"),
         field,
         member);
   }
@@ -254,7 +255,7 @@ class InputFuzzIT extends TradingIntegrationTest {
 
   private Map<String, String> validWindow() {
     Instant opens = clock.instant().plus(Duration.ofDays(1));
-    return Map.of(
+    return FuzzInputs.members(
         "tokenIds",
         "[" + json(token) + "]",
         "mechanism",
@@ -268,7 +269,8 @@ class InputFuzzIT extends TradingIntegrationTest {
   /** A valid transfer from the issuer to the investor with {@code field} replaced. */
   private String transfer(String field, String member) {
     return FuzzInputs.objectWith(
-        Map.of("from", json(issuer), "to", json(investor), "quantity", "1", "reason", "\"fuzz\""),
+        FuzzInputs.members(
+            "from", json(issuer), "to", json(investor), "quantity", "1", "reason", "\"fuzz\""),
         field,
         member);
   }
