@@ -81,6 +81,13 @@ public class EventsAutoConfiguration {
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000));
   }
 
+  /** Raised by the writer after a commit, awaited by the relay between polls. */
+  @Bean
+  @ConditionalOnMissingBean
+  OutboxSignal outboxSignal() {
+    return new OutboxSignal();
+  }
+
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnBean(DatabaseClient.class)
@@ -91,7 +98,8 @@ public class EventsAutoConfiguration {
       OutboxProperties properties,
       Environment environment,
       ObjectProvider<Tracer> tracer,
-      ObjectProvider<Propagator> propagator) {
+      ObjectProvider<Propagator> propagator,
+      OutboxSignal committed) {
     String source =
         properties.source() != null
             ? properties.source()
@@ -101,7 +109,8 @@ public class EventsAutoConfiguration {
         json.getIfAvailable(() -> JsonMapper.builder().build()),
         source,
         clock.getIfAvailable(Clock::systemUTC),
-        new TraceParents(tracer::getIfUnique, propagator::getIfUnique));
+        new TraceParents(tracer::getIfUnique, propagator::getIfUnique),
+        committed);
   }
 
   @Bean
@@ -123,9 +132,14 @@ public class EventsAutoConfiguration {
       DatabaseClient db,
       ReactiveTransactionManager tm,
       KafkaTemplate<?, ?> kafka,
-      OutboxProperties properties) {
+      OutboxProperties properties,
+      OutboxSignal committed) {
     return new OutboxRelay(
-        db, TransactionalOperator.create(tm), (KafkaTemplate<String, String>) kafka, properties);
+        db,
+        TransactionalOperator.create(tm),
+        (KafkaTemplate<String, String>) kafka,
+        properties,
+        committed);
   }
 
   @Bean

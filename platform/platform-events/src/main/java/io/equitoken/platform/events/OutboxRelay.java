@@ -4,9 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +19,9 @@ import reactor.core.scheduler.Schedulers;
  * per database (a transaction-scoped advisory lock), so several instances never reorder events; a
  * batch that Kafka does not acknowledge is rolled back and retried, so delivery is at-least-once
  * and consumers dedupe on the event id.
+ *
+ * <p>It runs when the {@link OutboxSignal} says rows were committed, and otherwise every {@code
+ * equitoken.events.relay-interval} (rows of other instances, or written without the signal).
  */
 public class OutboxRelay implements SmartLifecycle {
 
@@ -32,7 +32,8 @@ public class OutboxRelay implements SmartLifecycle {
   private final TransactionalOperator tx;
   private final KafkaTemplate<String, String> kafka;
   private final OutboxProperties properties;
-  private ScheduledExecutorService executor;
+  private final OutboxSignal committed;
+  private Thread thread;
   private volatile boolean running;
 
   public OutboxRelay(
@@ -40,10 +41,20 @@ public class OutboxRelay implements SmartLifecycle {
       TransactionalOperator tx,
       KafkaTemplate<String, String> kafka,
       OutboxProperties properties) {
+    this(db, tx, kafka, properties, new OutboxSignal());
+  }
+
+  public OutboxRelay(
+      DatabaseClient db,
+      TransactionalOperator tx,
+      KafkaTemplate<String, String> kafka,
+      OutboxProperties properties,
+      OutboxSignal committed) {
     this.db = db;
     this.tx = tx;
     this.kafka = kafka;
     this.properties = properties;
+    this.committed = committed;
   }
 
   private record Row(long seq, EventEnvelope event, String topic, String traceparent) {}
@@ -119,16 +130,24 @@ public class OutboxRelay implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
-    executor =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "outbox-relay");
-              t.setDaemon(true);
-              return t;
-            });
+    if (running) {
+      return;
+    }
     running = true;
-    executor.scheduleWithFixedDelay(
-        this::tick, 0, properties.relayInterval().toMillis(), TimeUnit.MILLISECONDS);
+    thread = new Thread(this::run, "outbox-relay");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void run() {
+    try {
+      while (running) {
+        tick();
+        committed.await(properties.relayInterval());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void tick() {
@@ -145,13 +164,14 @@ public class OutboxRelay implements SmartLifecycle {
   @Override
   public synchronized void stop() {
     running = false;
-    if (executor != null) {
-      executor.shutdown();
+    if (thread != null) {
+      committed.raise();
       try {
-        executor.awaitTermination(10, TimeUnit.SECONDS);
+        thread.join(10_000);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+      thread = null;
     }
   }
 

@@ -5,6 +5,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.NoTransactionException;
+import org.springframework.transaction.reactive.TransactionSynchronization;
+import org.springframework.transaction.reactive.TransactionSynchronizationManager;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -12,7 +15,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Appends an event to the service's outbox table. Call it inside the same R2DBC transaction as the
  * business change it describes: both commit or neither does, and the {@link OutboxRelay} publishes
  * it afterwards, in order. The row keeps the W3C {@code traceparent} of the span current at the
- * call ({@link TraceParents}), which the relay puts on the record.
+ * call ({@link TraceParents}), which the relay puts on the record. Once the transaction commits (at
+ * once without one), it raises the {@link OutboxSignal}, so that the relay does not wait for its
+ * next poll.
  */
 public class OutboxWriter {
 
@@ -21,18 +26,25 @@ public class OutboxWriter {
   private final String source;
   private final Clock clock;
   private final TraceParents traces;
+  private final OutboxSignal committed;
 
   public OutboxWriter(DatabaseClient db, JsonMapper json, String source, Clock clock) {
-    this(db, json, source, clock, TraceParents.none());
+    this(db, json, source, clock, TraceParents.none(), new OutboxSignal());
   }
 
   public OutboxWriter(
-      DatabaseClient db, JsonMapper json, String source, Clock clock, TraceParents traces) {
+      DatabaseClient db,
+      JsonMapper json,
+      String source,
+      Clock clock,
+      TraceParents traces,
+      OutboxSignal committed) {
     this.db = db;
     this.json = json;
     this.source = source;
     this.clock = clock;
     this.traces = traces;
+    this.committed = committed;
   }
 
   /**
@@ -81,8 +93,29 @@ public class OutboxWriter {
               traceparent == null
                   ? spec.bindNull("traceparent", String.class)
                   : spec.bind("traceparent", traceparent);
-          return spec.fetch().rowsUpdated().thenReturn(event);
+          return spec.fetch().rowsUpdated().then(signalOnCommit()).thenReturn(event);
         });
+  }
+
+  /** Raises the signal after the current transaction commits, or now if there is none. */
+  private Mono<Void> signalOnCommit() {
+    return TransactionSynchronizationManager.forCurrentTransaction()
+        .flatMap(
+            manager -> {
+              if (!manager.isSynchronizationActive()) {
+                committed.raise();
+                return Mono.<Void>empty();
+              }
+              manager.registerSynchronization(
+                  new TransactionSynchronization() {
+                    @Override
+                    public Mono<Void> afterCommit() {
+                      return Mono.fromRunnable(committed::raise);
+                    }
+                  });
+              return Mono.<Void>empty();
+            })
+        .onErrorResume(NoTransactionException.class, none -> Mono.fromRunnable(committed::raise));
   }
 
   public String source() {

@@ -1,0 +1,130 @@
+package io.equitoken.platform.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.TestDatabase;
+import io.equitoken.platform.test.TestInfrastructure;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+import java.nio.charset.StandardCharsets;
+import java.sql.DriverManager;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.connection.R2dbcTransactionManager;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The relay publishes what a transaction committed without waiting for its poll: its interval here
+ * is an hour, so an event written after its first run can only arrive because the writer raised the
+ * {@link OutboxSignal} on commit.
+ */
+class OutboxSignalIT {
+
+  private static final Duration NEVER = Duration.ofHours(1);
+
+  private static DatabaseClient db;
+  private static TransactionalOperator tx;
+  private static DefaultKafkaProducerFactory<String, String> producers;
+  private static OutboxSignal signal;
+  private static OutboxWriter outbox;
+  private static OutboxRelay relay;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    TestDatabase database = TestInfrastructure.database("platform_events_signal");
+    try (var c =
+        DriverManager.getConnection(database.jdbcUrl(), database.username(), database.password())) {
+      String ddl =
+          new ClassPathResource("db/platform/V0_1__platform_outbox.sql")
+              .getContentAsString(StandardCharsets.UTF_8);
+      c.createStatement().execute(ddl.replace("create table ", "create table if not exists "));
+      c.createStatement()
+          .execute(
+              new ClassPathResource("db/platform/V0_4__platform_outbox_traceparent.sql")
+                  .getContentAsString(StandardCharsets.UTF_8));
+    }
+    ConnectionFactory factory =
+        ConnectionFactories.get(
+            ConnectionFactoryOptions.parse(database.r2dbcUrl())
+                .mutate()
+                .option(ConnectionFactoryOptions.USER, database.username())
+                .option(ConnectionFactoryOptions.PASSWORD, database.password())
+                .build());
+    db = DatabaseClient.create(factory);
+    tx = TransactionalOperator.create(new R2dbcTransactionManager(factory));
+    signal = new OutboxSignal();
+    outbox =
+        new OutboxWriter(
+            db,
+            JsonMapper.builder().build(),
+            "/signal-test",
+            Clock.systemUTC(),
+            TraceParents.none(),
+            signal);
+    producers =
+        new DefaultKafkaProducerFactory<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                TestInfrastructure.kafkaBootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class));
+    relay =
+        new OutboxRelay(
+            db,
+            tx,
+            new KafkaTemplate<>(producers),
+            new OutboxProperties("/signal-test", true, NEVER, 50, Duration.ofSeconds(30)),
+            signal);
+  }
+
+  @AfterAll
+  static void tearDown() {
+    relay.stop();
+    producers.destroy();
+  }
+
+  @Test
+  void shouldPublishACommittedEventWithoutWaitingForThePoll() throws InterruptedException {
+    // given a relay that has run once (it published the event waiting at its start) and now
+    // waits an hour for its next poll
+    String topic = "outbox-signal-" + UUID.randomUUID() + ".v1";
+    tx.transactional(outbox.append(topic, "k", "equitoken.test.first.v1", "k", Map.of("n", 1)))
+        .block();
+    signal.await(Duration.ZERO); // the writer raised it; the relay should not see that one
+    relay.start();
+    assertThat(consume(topic, 1)).extracting(ConsumerRecord::value).containsExactly("{\"n\":1}");
+
+    // when a transaction commits another event, and a statement outside any transaction a third
+    tx.transactional(outbox.append(topic, "k", "equitoken.test.second.v1", "k", Map.of("n", 2)))
+        .block();
+    outbox.append(topic, "k", "equitoken.test.third.v1", "k", Map.of("n", 3)).block();
+
+    // then both arrive, in order, long before the next poll
+    assertThat(consume(topic, 3))
+        .extracting(ConsumerRecord::value)
+        .containsExactly("{\"n\":1}", "{\"n\":2}", "{\"n\":3}");
+  }
+
+  private static List<ConsumerRecord<String, String>> consume(String topic, int expected) {
+    return KafkaRecords.consume(
+        TestInfrastructure.kafkaBootstrapServers(), topic, expected, Duration.ofSeconds(60));
+  }
+}
