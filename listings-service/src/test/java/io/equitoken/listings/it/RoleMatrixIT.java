@@ -2,29 +2,29 @@ package io.equitoken.listings.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.RoleMatrixWalker;
 import io.equitoken.platform.test.TestJwtIssuer;
 import io.equitoken.platform.web.RoleMatrix;
 import io.equitoken.platform.web.Roles;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Every cell of the role matrix, allowed and denied, with real tokens: an allowed role gets the
- * endpoint's success answer (a founder on their own listing), a denied role a 403 problem and no
- * change. The table below must name exactly the rules of the {@link RoleMatrix} bean.
+ * Every cell of the role matrix, allowed and denied, with real tokens (platform-test's {@link
+ * RoleMatrixWalker}): an allowed role gets the endpoint's success answer (a founder on their own
+ * listing), a denied role a 403 problem and no change. The table below must name exactly the rules
+ * of the {@link RoleMatrix} bean.
  */
 class RoleMatrixIT extends ListingsIntegrationTest {
 
@@ -60,101 +60,64 @@ class RoleMatrixIT extends ListingsIntegrationTest {
       this.success = success;
       this.needs = needs;
     }
+
+    static Endpoint of(RoleMatrixWalker.Rule rule) {
+      return Stream.of(values())
+          .filter(
+              e -> e.method.name().equals(rule.method()) && e.pattern.equals(rule.pathPattern()))
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no endpoint in this test for " + rule));
+    }
   }
 
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
   @Autowired RoleMatrix matrix;
+  @LocalServerPort int port;
 
   @Test
   void shouldTestExactlyTheRulesOfTheRoleMatrixBean() {
-    // given the matrix the service enforces
-    Set<String> declared =
-        matrix.rules().stream()
-            .map(r -> r.method() + " " + r.pathPattern() + " " + new java.util.TreeSet<>(r.roles()))
-            .collect(Collectors.toSet());
-
-    // when compared with this test's table
-    Set<String> tested =
+    RoleMatrixWalker.assertDeclares(
+        matrix,
         Stream.of(Endpoint.values())
-            .map(e -> e.method + " " + e.pattern + " " + new java.util.TreeSet<>(e.allowed))
-            .collect(Collectors.toSet());
-
-    // then they are the same cells
-    assertThat(tested).isEqualTo(declared);
+            .map(e -> RoleMatrixWalker.row(e.method.name(), e.pattern, e.allowed))
+            .toList());
   }
 
-  static Stream<Arguments> cells() {
-    List<Arguments> cells = new ArrayList<>();
-    for (Endpoint endpoint : Endpoint.values()) {
-      for (String role : Roles.ALL) {
-        cells.add(Arguments.of(endpoint, role, endpoint.allowed.contains(role)));
-      }
-    }
-    return cells.stream();
-  }
+  @Test
+  void shouldAllowExactlyTheRolesOfTheMatrix() {
+    // every endpoint × every role, anonymous and a token without roles; each caller (a founder
+    // acting on their own listing) on a listing in the state the endpoint needs: an allowed role
+    // gets the endpoint's success answer, a denied one a 403 forbidden (401 unauthenticated
+    // anonymous) problem and nothing changes
+    var cells =
+        RoleMatrixWalker.of(matrix, "http://127.0.0.1:" + port)
+            .subjects(caller -> caller + "-" + UUID.randomUUID())
+            .withTokenWithoutRoles()
+            .prepare(
+                (rule, role, subject) ->
+                    prepare(
+                        Endpoint.of(rule), Roles.FOUNDER.equals(role) ? subject : Api.newFounder()))
+            .expectAllowed(rule -> Endpoint.of(rule).success.value())
+            .afterEach(
+                cell -> {
+                  if (!cell.allowed() && cell.context() instanceof Target target) {
+                    assertThat(
+                            Api.json(
+                                    api.call(
+                                        HttpMethod.GET,
+                                        "/listings/" + target.listingId,
+                                        Api.operator(),
+                                        null))
+                                .get("status")
+                                .asString())
+                        .as("%s changed nothing", cell)
+                        .isEqualTo(target.status);
+                  }
+                })
+            .walk();
 
-  @ParameterizedTest(name = "{0} as {1}: allowed={2}")
-  @MethodSource("cells")
-  void shouldAllowExactlyTheRolesOfTheMatrix(Endpoint endpoint, String role, boolean allowed) {
-    // given a caller with the role (a founder acting on their own listing) and a listing in the
-    // state the endpoint needs
-    String sub = role + "-" + UUID.randomUUID();
-    String owner = role.equals(Roles.FOUNDER) ? sub : Api.newFounder();
-    Target target = prepare(endpoint, owner);
-
-    // when the caller calls the endpoint
-    var response =
-        api.call(endpoint.method, target.uri, TestJwtIssuer.token(sub, role), body(endpoint));
-
-    // then it answers success if the role is allowed, else a 403 problem and nothing changes
-    if (allowed) {
-      response.expectStatus().isEqualTo(endpoint.success);
-    } else {
-      response
-          .expectStatus()
-          .isForbidden()
-          .expectHeader()
-          .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-          .expectBody()
-          .jsonPath("$.code")
-          .isEqualTo("forbidden");
-      if (target.listingId != null) {
-        assertThat(
-                Api.json(
-                        api.call(
-                            HttpMethod.GET, "/listings/" + target.listingId, Api.operator(), null))
-                    .get("status")
-                    .asString())
-            .isEqualTo(target.status);
-      }
-    }
-  }
-
-  @ParameterizedTest(name = "{0} with a token without roles")
-  @MethodSource("endpoints")
-  void shouldDenyATokenWithoutRolesEverywhere(Endpoint endpoint) {
-    Target target = prepare(endpoint, Api.newFounder());
-
-    api.call(endpoint.method, target.uri, TestJwtIssuer.token("nobody"), body(endpoint))
-        .expectStatus()
-        .isForbidden();
-  }
-
-  @ParameterizedTest(name = "{0} without a token")
-  @MethodSource("endpoints")
-  void shouldAnswer401WithoutAToken(Endpoint endpoint) {
-    api.call(
-            endpoint.method,
-            endpoint.pattern.replace("{id}", "x").replace("{tokenId}", "x"),
-            null,
-            body(endpoint))
-        .expectStatus()
-        .isUnauthorized()
-        .expectHeader()
-        .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON);
-  }
-
-  static Stream<Endpoint> endpoints() {
-    return Stream.of(Endpoint.values());
+    assertThat(cells).hasSize(Endpoint.values().length * (Roles.ALL.size() + 2));
   }
 
   static Stream<Arguments> badTokens() {
@@ -181,11 +144,12 @@ class RoleMatrixIT extends ListingsIntegrationTest {
         .isEqualTo("invalid-token");
   }
 
-  private record Target(String uri, String listingId, String status) {}
+  private record Target(String listingId, String status) {}
 
-  private Target prepare(Endpoint endpoint, String owner) {
+  private RoleMatrixWalker.Request prepare(Endpoint endpoint, String owner) {
+    String body = body(endpoint) == null ? null : JSON.writeValueAsString(body(endpoint));
     if (endpoint.needs == null) {
-      return new Target(endpoint.pattern, null, null);
+      return RoleMatrixWalker.Request.of(endpoint.pattern, body);
     }
     String id;
     String status;
@@ -212,7 +176,7 @@ class RoleMatrixIT extends ListingsIntegrationTest {
                 .pattern
                 .replace("{id}", id)
                 .replace("{tokenId}", tokenId == null ? "none" : tokenId);
-    return new Target(uri, id, status);
+    return RoleMatrixWalker.Request.of(uri, body).withContext(new Target(id, status));
   }
 
   private static Object body(Endpoint endpoint) {

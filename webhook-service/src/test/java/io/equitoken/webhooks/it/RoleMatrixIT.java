@@ -2,17 +2,14 @@ package io.equitoken.webhooks.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.RoleMatrixWalker;
 import io.equitoken.platform.test.TestJwtIssuer;
 import io.equitoken.platform.test.WebhookReceiver;
 import io.equitoken.platform.web.RoleMatrix;
 import io.equitoken.platform.web.Roles;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,14 +18,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Every cell of the role matrix with real tokens: every role may manage its own webhooks (the
- * endpoint's success answer on its own subscription), a token without roles gets 403 everywhere, no
- * or a bad token 401. The table must name exactly the rules of the {@link RoleMatrix} bean.
+ * Every cell of the role matrix with real tokens (platform-test's {@link RoleMatrixWalker}): every
+ * role may manage its own webhooks (the endpoint's success answer on its own subscription), a token
+ * without roles gets 403 everywhere, no or a bad token 401. The table must name exactly the rules
+ * of the {@link RoleMatrix} bean.
  */
 class RoleMatrixIT extends WebhooksIntegrationBase {
 
@@ -60,9 +59,20 @@ class RoleMatrixIT extends WebhooksIntegrationBase {
       this.pattern = pattern;
       this.success = success;
     }
+
+    static Endpoint of(RoleMatrixWalker.Rule rule) {
+      return Stream.of(values())
+          .filter(
+              e -> e.method.name().equals(rule.method()) && e.pattern.equals(rule.pathPattern()))
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no endpoint in this test for " + rule));
+    }
   }
 
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
   @Autowired RoleMatrix matrix;
+  @LocalServerPort int port;
 
   @BeforeAll
   static void start() {
@@ -76,78 +86,62 @@ class RoleMatrixIT extends WebhooksIntegrationBase {
 
   @Test
   void shouldTestExactlyTheRulesOfTheRoleMatrixBean() {
-    Set<String> declared =
-        matrix.rules().stream()
-            .map(r -> r.method() + " " + r.pathPattern() + " " + new TreeSet<>(r.roles()))
-            .collect(Collectors.toSet());
-    Set<String> tested =
+    RoleMatrixWalker.assertDeclares(
+        matrix,
         Stream.of(Endpoint.values())
-            .map(e -> e.method + " " + e.pattern + " " + new TreeSet<>(ANY))
-            .collect(Collectors.toSet());
-    assertThat(tested).isEqualTo(declared);
+            .map(e -> RoleMatrixWalker.row(e.method.name(), e.pattern, ANY))
+            .toList());
   }
 
-  static Stream<Arguments> cells() {
-    List<Arguments> cells = new ArrayList<>();
-    for (Endpoint endpoint : Endpoint.values()) {
-      for (String role : Roles.ALL) {
-        cells.add(Arguments.of(endpoint, role));
-      }
-    }
-    return cells.stream();
-  }
+  @Test
+  void shouldLetEveryRoleManageItsOwnWebhooksAndRefuseTheOthers() {
+    // every endpoint × every role, anonymous and a token without roles: a caller with a role (a
+    // principal of its own per cell) gets the endpoint's success answer on its own subscription; a
+    // token without roles 403 forbidden and nothing stored, no token 401 unauthenticated; both as
+    // problem+json
+    var cells =
+        RoleMatrixWalker.of(matrix, "http://127.0.0.1:" + port)
+            .subjects(caller -> caller + "-" + UUID.randomUUID())
+            .withTokenWithoutRoles()
+            .prepare(
+                (rule, role, subject) -> {
+                  Endpoint endpoint = Endpoint.of(rule);
+                  String uri =
+                      role == null
+                          ? endpoint
+                              .pattern
+                              .replace("{id}", UUID.randomUUID().toString())
+                              .replace("{deliveryId}", UUID.randomUUID().toString())
+                          : prepare(endpoint, TestJwtIssuer.token(subject, role));
+                  Object body = body(endpoint);
+                  return RoleMatrixWalker.Request.of(
+                      uri, body == null ? null : JSON.writeValueAsString(body));
+                })
+            .expectAllowed(rule -> Endpoint.of(rule).success.value())
+            .afterEach(
+                cell -> {
+                  if (cell.subject() == null) {
+                    return;
+                  }
+                  if (!cell.allowed()) {
+                    assertThat(
+                            count(
+                                "select count(*) from subscription where owner_id = $1",
+                                cell.subject()))
+                        .as("%s stored nothing", cell)
+                        .isZero();
+                  }
+                  db.sql("delete from subscription where owner_id = $1")
+                      .bind(0, cell.subject())
+                      .then()
+                      .block();
+                })
+            .walk();
 
-  @ParameterizedTest(name = "{0} as {1}")
-  @MethodSource("cells")
-  void shouldLetEveryRoleManageItsOwnWebhooks(Endpoint endpoint, String role) {
-    // given a caller with the role and, where the endpoint needs one, their own subscription
-    String sub = role + "-" + UUID.randomUUID();
-    String token = TestJwtIssuer.token(sub, role);
-    try {
-      String uri = prepare(endpoint, token);
-
-      // when they call the endpoint, then it answers its success status
-      api.call(endpoint.method, uri, token, body(endpoint))
-          .expectStatus()
-          .isEqualTo(endpoint.success);
-    } finally {
-      db.sql("delete from subscription where owner_id = $1").bind(0, sub).then().block();
-    }
-  }
-
-  @ParameterizedTest(name = "{0} with a token without roles")
-  @MethodSource("endpoints")
-  void shouldDenyATokenWithoutRolesEverywhere(Endpoint endpoint) {
-    String uri =
-        endpoint
-            .pattern
-            .replace("{id}", UUID.randomUUID().toString())
-            .replace("{deliveryId}", UUID.randomUUID().toString());
-    api.call(endpoint.method, uri, TestJwtIssuer.token("nobody"), body(endpoint))
-        .expectStatus()
-        .isForbidden()
-        .expectHeader()
-        .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON);
-    assertThat(count("select count(*) from subscription where owner_id = 'nobody'")).isZero();
-  }
-
-  @ParameterizedTest(name = "{0} without a token")
-  @MethodSource("endpoints")
-  void shouldAnswer401WithoutAToken(Endpoint endpoint) {
-    String uri =
-        endpoint
-            .pattern
-            .replace("{id}", UUID.randomUUID().toString())
-            .replace("{deliveryId}", UUID.randomUUID().toString());
-    api.call(endpoint.method, uri, null, body(endpoint))
-        .expectStatus()
-        .isUnauthorized()
-        .expectHeader()
-        .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON);
-  }
-
-  static Stream<Endpoint> endpoints() {
-    return Stream.of(Endpoint.values());
+    assertThat(cells).hasSize(Endpoint.values().length * (Roles.ALL.size() + 2));
+    assertThat(cells)
+        .filteredOn(c -> Roles.ALL.contains(c.role()))
+        .allSatisfy(c -> assertThat(c.allowed()).isTrue());
   }
 
   static Stream<Arguments> badTokens() {

@@ -82,4 +82,28 @@ class TestKitTest {
         .isEqualTo("/listings/lst-9/token");
     assertThat(walker.concretePath("/orders/{orderId}")).isEqualTo("/orders/walker-orderId");
   }
+
+  /** A matrix as platform-web's RoleMatrix exposes it (read reflectively). */
+  public record Matrix(List<RoleMatrixWalker.Rule> rules) {}
+
+  @Test
+  void walkerDescribesTheMatrixAsTheDocumentedTable() {
+    Matrix matrix =
+        new Matrix(
+            List.of(
+                new RoleMatrixWalker.Rule("GET", "/things", Set.of("operator", "investor"), false),
+                new RoleMatrixWalker.Rule("GET", "/open", Set.of(), true)));
+    assertThat(RoleMatrixWalker.describe(matrix))
+        .containsExactly("GET /open anonymous", "GET /things [investor, operator]");
+    RoleMatrixWalker.assertDeclares(
+        matrix,
+        List.of(
+            RoleMatrixWalker.row("get", "/things", Set.of("investor", "operator")),
+            "GET /open anonymous"));
+    assertThatThrownBy(
+            () -> RoleMatrixWalker.assertDeclares(matrix, List.of("GET /things [operator]")))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("declared, not documented: [GET /open anonymous, GET /things")
+        .hasMessageContaining("documented, not declared: [GET /things [operator]]");
+  }
 }

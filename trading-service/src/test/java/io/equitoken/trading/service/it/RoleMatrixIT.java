@@ -4,16 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.core.Roles;
 import io.equitoken.platform.test.RoleMatrixWalker;
-import io.equitoken.platform.test.TestJwtIssuer;
 import io.equitoken.platform.web.RoleMatrix;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.http.HttpMethod;
 
 /**
  * Every cell of trading's role matrix, allowed and denied, with real tokens (platform-test's {@link
@@ -44,24 +40,22 @@ class RoleMatrixIT extends TradingIntegrationTest {
 
   @Test
   void shouldDeclareExactlyTheDocumentedMatrix() {
-    Set<String> declared =
-        matrix.rules().stream()
-            .map(r -> r.method() + " " + r.pathPattern() + " " + new TreeSet<>(r.roles()))
-            .collect(Collectors.toSet());
-    assertThat(declared).containsExactlyInAnyOrderElementsOf(TABLE);
+    RoleMatrixWalker.assertDeclares(matrix, TABLE);
   }
 
   @Test
   void shouldAllowExactlyTheRolesOfTheMatrixAndRefuseTheOthers() {
-    // every rule × every role and anonymous: allowed → never 401/403, denied → 403 (401 anonymous)
+    // every rule × every role, anonymous and a token without roles: allowed → never 401/403,
+    // denied → 403 forbidden (401 unauthenticated anonymous) problem+json
     var cells =
         RoleMatrixWalker.of(matrix, "http://127.0.0.1:" + port)
             .pathVariable("id", "3a000000-0000-4000-8000-00000000dead")
             .pathVariable("tradeId", "3a000000-0000-4000-8000-00000000beef")
             .pathVariable("tokenId", "tok-walker")
+            .withTokenWithoutRoles()
             .walk();
 
-    assertThat(cells).hasSize(TABLE.size() * (Roles.ALL.size() + 1));
+    assertThat(cells).hasSize(TABLE.size() * (Roles.ALL.size() + 2));
     // allowed reads of market data answer 200 (an unknown window: 404), unknown orders 404
     assertThat(cells)
         .filteredOn(c -> c.allowed() && c.method().equals("GET"))
@@ -74,14 +68,5 @@ class RoleMatrixIT extends TradingIntegrationTest {
     assertThat(cells)
         .filteredOn(c -> c.allowed() && c.method().equals("POST"))
         .allSatisfy(c -> assertThat(c.status()).isBetween(400, 422));
-  }
-
-  @Test
-  void shouldDenyATokenWithoutRoles() {
-    for (String path : List.of("/liquidity/windows", "/trade", "/tokens/t/price-history")) {
-      api.call(HttpMethod.GET, path, TestJwtIssuer.token("nobody"), null)
-          .expectStatus()
-          .isForbidden();
-    }
   }
 }
