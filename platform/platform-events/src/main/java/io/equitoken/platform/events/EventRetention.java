@@ -1,13 +1,13 @@
 package io.equitoken.platform.events;
 
 import io.equitoken.platform.core.BoundedPurge;
+import io.equitoken.platform.core.PeriodicTask;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.r2dbc.core.DatabaseClient;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -16,7 +16,7 @@ import reactor.core.publisher.Mono;
  * statements per table and run, so a backlog never becomes one long-locking delete. Unpublished
  * outbox rows are never deleted, however old.
  */
-public class EventRetention implements SmartLifecycle {
+public class EventRetention extends PeriodicTask<EventRetention.Purged> implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(EventRetention.class);
 
@@ -26,9 +26,9 @@ public class EventRetention implements SmartLifecycle {
   private final DatabaseClient db;
   private final EventRetentionProperties properties;
   private final Clock clock;
-  private volatile Disposable schedule;
 
   public EventRetention(DatabaseClient db, EventRetentionProperties properties, Clock clock) {
+    super(properties.interval(), properties.enabled());
     this.db = db;
     this.properties = properties;
     this.clock = clock;
@@ -61,29 +61,17 @@ public class EventRetention implements SmartLifecycle {
   }
 
   @Override
-  public void start() {
-    if (!properties.enabled()) {
-      return;
-    }
-    schedule =
-        BoundedPurge.every(
-            properties.interval(),
-            this::purge,
-            p -> log.debug("Event retention purged {}", p),
-            e -> log.warn("Event retention purge failed", e));
+  protected Mono<Purged> runOnce() {
+    return purge();
   }
 
   @Override
-  public void stop() {
-    Disposable current = schedule;
-    if (current != null) {
-      current.dispose();
-    }
-    schedule = null;
+  protected void onDone(Purged purged) {
+    log.debug("Event retention purged {}", purged);
   }
 
   @Override
-  public boolean isRunning() {
-    return schedule != null && !schedule.isDisposed();
+  protected void onError(Throwable error) {
+    log.warn("Event retention purge failed", error);
   }
 }

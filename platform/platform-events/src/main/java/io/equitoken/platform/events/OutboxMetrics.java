@@ -1,6 +1,6 @@
 package io.equitoken.platform.events;
 
-import io.equitoken.platform.core.BoundedPurge;
+import io.equitoken.platform.core.PeriodicTask;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -12,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.r2dbc.core.DatabaseClient;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -28,7 +27,7 @@ import reactor.core.publisher.Mono;
  *       equitoken_outbox_oldest_age_seconds}), 0 when nothing waits
  * </ul>
  */
-public class OutboxMetrics implements SmartLifecycle {
+public class OutboxMetrics extends PeriodicTask<OutboxMetrics.Snapshot> implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(OutboxMetrics.class);
 
@@ -40,15 +39,13 @@ public class OutboxMetrics implements SmartLifecycle {
 
   private final DatabaseClient db;
   private final Clock clock;
-  private final Duration interval;
   private final AtomicLong backlog = new AtomicLong();
   private final AtomicLong oldestAgeMillis = new AtomicLong();
-  private volatile Disposable schedule;
 
   public OutboxMetrics(DatabaseClient db, MeterRegistry registry, Clock clock, Duration interval) {
+    super(interval, true);
     this.db = db;
     this.clock = clock;
-    this.interval = interval;
     Gauge.builder("equitoken.outbox.backlog", backlog, AtomicLong::get)
         .description("Unpublished outbox rows (counted up to " + BACKLOG_CAP + ")")
         .baseUnit("rows")
@@ -91,23 +88,12 @@ public class OutboxMetrics implements SmartLifecycle {
   }
 
   @Override
-  public void start() {
-    schedule =
-        BoundedPurge.every(
-            interval, this::refresh, s -> {}, e -> log.debug("Outbox metrics not refreshed", e));
+  protected Mono<Snapshot> runOnce() {
+    return refresh();
   }
 
   @Override
-  public void stop() {
-    Disposable current = schedule;
-    if (current != null) {
-      current.dispose();
-    }
-    schedule = null;
-  }
-
-  @Override
-  public boolean isRunning() {
-    return schedule != null && !schedule.isDisposed();
+  protected void onError(Throwable error) {
+    log.debug("Outbox metrics not refreshed", error);
   }
 }

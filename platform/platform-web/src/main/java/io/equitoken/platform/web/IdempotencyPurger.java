@@ -1,12 +1,12 @@
 package io.equitoken.platform.web;
 
 import io.equitoken.platform.core.BoundedPurge;
+import io.equitoken.platform.core.PeriodicTask;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -14,16 +14,16 @@ import reactor.core.publisher.Mono;
  * purge-batch-size} rows per statement, at most {@code purge-max-batches} statements per run), so a
  * large backlog never becomes one long-locking delete.
  */
-public class IdempotencyPurger implements SmartLifecycle {
+public class IdempotencyPurger extends PeriodicTask<Long> implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(IdempotencyPurger.class);
 
   private final IdempotencyStore store;
   private final IdempotencyProperties properties;
   private final Clock clock;
-  private volatile Disposable schedule;
 
   public IdempotencyPurger(IdempotencyStore store, IdempotencyProperties properties, Clock clock) {
+    super(properties.purgeInterval(), properties.purgeEnabled());
     this.store = store;
     this.properties = properties;
     this.clock = clock;
@@ -39,29 +39,17 @@ public class IdempotencyPurger implements SmartLifecycle {
   }
 
   @Override
-  public void start() {
-    if (!properties.purgeEnabled()) {
-      return;
-    }
-    schedule =
-        BoundedPurge.every(
-            properties.purgeInterval(),
-            this::purgeExpired,
-            n -> log.debug("Purged {} expired idempotency records", n),
-            e -> log.warn("Purging expired idempotency records failed", e));
+  protected Mono<Long> runOnce() {
+    return purgeExpired();
   }
 
   @Override
-  public void stop() {
-    Disposable current = schedule;
-    if (current != null) {
-      current.dispose();
-    }
-    schedule = null;
+  protected void onDone(Long purged) {
+    log.debug("Purged {} expired idempotency records", purged);
   }
 
   @Override
-  public boolean isRunning() {
-    return schedule != null && !schedule.isDisposed();
+  protected void onError(Throwable error) {
+    log.warn("Purging expired idempotency records failed", error);
   }
 }

@@ -42,6 +42,8 @@ class IdempotencyIT {
   static void infrastructure(DynamicPropertyRegistry registry) {
     TestJwtIssuer.register(registry);
     TestInfrastructure.registerDatabase(registry, "platformweb");
+    // the API key revocation set fails closed until it has read identity.events.v1 once
+    TestInfrastructure.registerKafka(registry);
   }
 
   @Autowired WebTestClient web;
