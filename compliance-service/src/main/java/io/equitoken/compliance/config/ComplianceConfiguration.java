@@ -2,17 +2,16 @@ package io.equitoken.compliance.config;
 
 import io.equitoken.compliance.document.DocumentCipher;
 import io.equitoken.compliance.kyc.ApprovalExpiry;
-import io.equitoken.compliance.kyc.ComplianceEvents;
+import io.equitoken.compliance.kyc.ComplianceEvent;
 import io.equitoken.compliance.kyc.KycSubmissions;
 import io.equitoken.compliance.kyc.Reviews;
 import io.equitoken.compliance.kyc.SubmissionStore;
 import io.equitoken.compliance.kyc.UploadLimits;
-import io.equitoken.compliance.messaging.OutboxComplianceEvents;
 import io.equitoken.compliance.persistence.R2dbcSubmissionStore;
 import io.equitoken.compliance.web.DetailsPart;
 import io.equitoken.compliance.web.UploadSizeFilter;
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
-import io.equitoken.platform.events.OutboxWriter;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,14 +74,9 @@ public class ComplianceConfiguration {
   }
 
   @Bean
-  ComplianceEvents complianceEvents(OutboxWriter outbox) {
-    return new OutboxComplianceEvents(outbox);
-  }
-
-  @Bean
   KycSubmissions kycSubmissions(
       SubmissionStore store,
-      ComplianceEvents events,
+      EventPublisher<ComplianceEvent> events,
       Transactions transactions,
       DocumentCipher cipher,
       UploadLimits limits,
@@ -93,7 +87,7 @@ public class ComplianceConfiguration {
   @Bean
   Reviews reviews(
       SubmissionStore store,
-      ComplianceEvents events,
+      EventPublisher<ComplianceEvent> events,
       Transactions transactions,
       DocumentCipher cipher,
       ComplianceProperties properties,
@@ -103,7 +97,10 @@ public class ComplianceConfiguration {
 
   @Bean
   ApprovalExpiry approvalExpiry(
-      SubmissionStore store, ComplianceEvents events, Transactions transactions, Clock clock) {
+      SubmissionStore store,
+      EventPublisher<ComplianceEvent> events,
+      Transactions transactions,
+      Clock clock) {
     return new ApprovalExpiry(store, events, transactions, clock);
   }
 }

@@ -1,5 +1,6 @@
 package io.equitoken.compliance.kyc;
 
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Instant;
@@ -17,12 +18,15 @@ public class ApprovalExpiry {
   static final int BATCH = 100;
 
   private final SubmissionStore store;
-  private final ComplianceEvents events;
+  private final EventPublisher<ComplianceEvent> events;
   private final Transactions transactions;
   private final Clock clock;
 
   public ApprovalExpiry(
-      SubmissionStore store, ComplianceEvents events, Transactions transactions, Clock clock) {
+      SubmissionStore store,
+      EventPublisher<ComplianceEvent> events,
+      Transactions transactions,
+      Clock clock) {
     this.store = store;
     this.events = events;
     this.transactions = transactions;
@@ -46,7 +50,7 @@ public class ApprovalExpiry {
         .flatMap(
             won ->
                 won
-                    ? events.statusChanged(StatusChanged.of(expired, now)).thenReturn(true)
+                    ? events.publish(StatusChanged.of(expired, now)).thenReturn(true)
                     : Mono.just(false));
   }
 

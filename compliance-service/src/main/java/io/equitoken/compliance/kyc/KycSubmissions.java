@@ -1,5 +1,6 @@
 package io.equitoken.compliance.kyc;
 
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.compliance.document.DocumentCipher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.Transactions;
@@ -16,7 +17,7 @@ import reactor.core.publisher.Mono;
 public class KycSubmissions {
 
   private final SubmissionStore store;
-  private final ComplianceEvents events;
+  private final EventPublisher<ComplianceEvent> events;
   private final Transactions transactions;
   private final DocumentCipher cipher;
   private final UploadLimits limits;
@@ -24,7 +25,7 @@ public class KycSubmissions {
 
   public KycSubmissions(
       SubmissionStore store,
-      ComplianceEvents events,
+      EventPublisher<ComplianceEvent> events,
       Transactions transactions,
       DocumentCipher cipher,
       UploadLimits limits,
@@ -67,9 +68,9 @@ public class KycSubmissions {
                   .flatMap(latest -> retire(latest, now))
                   .then(store.insert(submission, sealed, idempotency))
                   .then(
-                      events.submissionReceived(
+                      events.publish(
                           new SubmissionReceived(submission.id(), investorId, now)))
-                  .then(events.statusChanged(StatusChanged.of(submission, now)))
+                  .then(events.publish(StatusChanged.of(submission, now)))
                   .thenReturn(
                       new Submitted(
                           submission, sealed.stream().map(StoredDocument::info).toList()));
@@ -124,7 +125,7 @@ public class KycSubmissions {
       return store
           .transition(expired, KycState.APPROVED)
           .flatMap(
-              won -> won ? events.statusChanged(StatusChanged.of(expired, now)) : Mono.empty());
+              won -> won ? events.publish(StatusChanged.of(expired, now)) : Mono.empty());
     }
     return Mono.empty();
   }

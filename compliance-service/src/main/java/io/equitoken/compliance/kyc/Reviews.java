@@ -2,6 +2,7 @@ package io.equitoken.compliance.kyc;
 
 import io.equitoken.compliance.document.DocumentCipher;
 import io.equitoken.compliance.document.Sha256;
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.core.Transactions;
@@ -18,7 +19,7 @@ import reactor.core.publisher.Mono;
 public class Reviews {
 
   private final SubmissionStore store;
-  private final ComplianceEvents events;
+  private final EventPublisher<ComplianceEvent> events;
   private final Transactions transactions;
   private final DocumentCipher cipher;
   private final Duration approvalValidity;
@@ -26,7 +27,7 @@ public class Reviews {
 
   public Reviews(
       SubmissionStore store,
-      ComplianceEvents events,
+      EventPublisher<ComplianceEvent> events,
       Transactions transactions,
       DocumentCipher cipher,
       Duration approvalValidity,
@@ -97,7 +98,7 @@ public class Reviews {
                               won
                                   ? store
                                       .appendDecision(DecisionRecord.of(decided, command))
-                                      .then(events.statusChanged(StatusChanged.of(decided, now)))
+                                      .then(events.publish(StatusChanged.of(decided, now)))
                                       .thenReturn(decided)
                                   : Mono.error(lostRace()));
                 });

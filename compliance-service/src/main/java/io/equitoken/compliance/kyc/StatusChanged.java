@@ -15,7 +15,8 @@ public record StatusChanged(
     String country,
     Instant decidedAt,
     Instant expiresAt,
-    Instant changedAt) {
+    Instant changedAt)
+    implements ComplianceEvent {
 
   public static StatusChanged of(KycSubmission submission, Instant now) {
     return new StatusChanged(

@@ -4,4 +4,5 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** Fact: an investor handed in a submission. Carries no personal data by design. */
-public record SubmissionReceived(UUID submissionId, String investorId, Instant receivedAt) {}
+public record SubmissionReceived(UUID submissionId, String investorId, Instant receivedAt)
+    implements ComplianceEvent {}

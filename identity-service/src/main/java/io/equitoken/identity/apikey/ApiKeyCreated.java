@@ -11,7 +11,8 @@ public record ApiKeyCreated(
     List<String> roles,
     Instant createdAt,
     String createdBy,
-    String createdWithApiKey) {
+    String createdWithApiKey)
+    implements ApiKeyEvent {
 
   public ApiKeyCreated(
       String apiKey,

@@ -3,5 +3,5 @@ package io.equitoken.identity.apikey;
 import java.time.Instant;
 
 /** Fact: an API key was revoked and gets no new tokens. */
-public record ApiKeyRevoked(
-    String apiKey, String principalId, Instant revokedAt, String revokedBy) {}
+public record ApiKeyRevoked(String apiKey, String principalId, Instant revokedAt, String revokedBy)
+    implements ApiKeyEvent {}

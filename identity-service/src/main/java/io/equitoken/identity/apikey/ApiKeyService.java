@@ -1,5 +1,6 @@
 package io.equitoken.identity.apikey;
 
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,7 +23,7 @@ public class ApiKeyService {
   private static final Logger audit = LoggerFactory.getLogger("io.equitoken.identity.audit");
 
   private final ApiKeyRepository keys;
-  private final ApiKeyEvents events;
+  private final EventPublisher<ApiKeyEvent> events;
   private final Transactions unitOfWork;
   private final SecretHasher hasher;
   private final Clock clock;
@@ -31,7 +32,7 @@ public class ApiKeyService {
 
   public ApiKeyService(
       ApiKeyRepository keys,
-      ApiKeyEvents events,
+      EventPublisher<ApiKeyEvent> events,
       Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock,
@@ -171,7 +172,7 @@ public class ApiKeyService {
           return underCap
               .then(claim)
               .then(keys.insert(key, requester.apiKeyId()))
-              .then(events.created(ApiKeyCreated.of(key, requester.apiKeyId())))
+              .then(events.publish(ApiKeyCreated.of(key, requester.apiKeyId())))
               .doOnSuccess(
                   done ->
                       audit.info(
@@ -200,7 +201,7 @@ public class ApiKeyService {
                           revoked ->
                               revoked
                                   ? events
-                                      .revoked(
+                                      .publish(
                                           new ApiKeyRevoked(
                                               key.id(),
                                               key.principalId(),

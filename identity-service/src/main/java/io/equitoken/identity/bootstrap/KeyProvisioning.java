@@ -2,9 +2,10 @@ package io.equitoken.identity.bootstrap;
 
 import io.equitoken.identity.apikey.ApiKey;
 import io.equitoken.identity.apikey.ApiKeyCreated;
-import io.equitoken.identity.apikey.ApiKeyEvents;
+import io.equitoken.identity.apikey.ApiKeyEvent;
 import io.equitoken.identity.apikey.ApiKeyRepository;
 import io.equitoken.identity.apikey.SecretHasher;
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
@@ -38,14 +39,14 @@ public class KeyProvisioning {
   public static final String SYSTEM = "system";
 
   private final ApiKeyRepository keys;
-  private final ApiKeyEvents events;
+  private final EventPublisher<ApiKeyEvent> events;
   private final Transactions unitOfWork;
   private final SecretHasher hasher;
   private final Clock clock;
 
   public KeyProvisioning(
       ApiKeyRepository keys,
-      ApiKeyEvents events,
+      EventPublisher<ApiKeyEvent> events,
       Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock) {
@@ -74,7 +75,7 @@ public class KeyProvisioning {
             clock.instant().truncatedTo(ChronoUnit.MICROS),
             SYSTEM,
             null);
-    return keys.insert(key).then(events.created(ApiKeyCreated.of(key))).thenReturn(Result.CREATED);
+    return keys.insert(key).then(events.publish(ApiKeyCreated.of(key))).thenReturn(Result.CREATED);
   }
 
   private Mono<Result> update(ApiKey existing, ConfiguredKey wanted) {

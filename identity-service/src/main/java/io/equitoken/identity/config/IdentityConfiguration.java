@@ -1,6 +1,7 @@
 package io.equitoken.identity.config;
 
-import io.equitoken.identity.apikey.ApiKeyEvents;
+import io.equitoken.identity.apikey.ApiKeyEvent;
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.identity.apikey.ApiKeyRepository;
 import io.equitoken.identity.apikey.ApiKeyService;
 import io.equitoken.identity.apikey.SecretHasher;
@@ -96,7 +97,7 @@ class IdentityConfiguration {
   @Bean
   ApiKeyService apiKeyService(
       ApiKeyRepository keys,
-      ApiKeyEvents events,
+      EventPublisher<ApiKeyEvent> events,
       Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock,
@@ -114,7 +115,7 @@ class IdentityConfiguration {
   @Bean
   KeyProvisioning keyProvisioning(
       ApiKeyRepository keys,
-      ApiKeyEvents events,
+      EventPublisher<ApiKeyEvent> events,
       Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock) {
