@@ -111,7 +111,7 @@ public class DemoData implements ApplicationRunner {
             investor.accredited() ? AccreditationBasis.NET_WORTH : null,
             types);
     return submissions
-        .submit(investor.id(), details, uploads, null)
+        .submit(investor.id(), details, uploads)
         .flatMap(
             submitted ->
                 investor.decision() == null

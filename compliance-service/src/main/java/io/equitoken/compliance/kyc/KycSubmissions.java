@@ -1,7 +1,7 @@
 package io.equitoken.compliance.kyc;
 
-import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.compliance.document.DocumentCipher;
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
@@ -50,13 +50,23 @@ public class KycSubmissions {
    * Checks the documents, then — if the investor's standing allows a new submission — stores it
    * with its sealed documents and announces it, all in one transaction.
    */
-  public Mono<Submitted> submit(
-      String investorId, KycDetails details, List<Upload> uploads, String idempotencyKey) {
+  public Mono<Submitted> submit(String investorId, KycDetails details, List<Upload> uploads) {
+    return Mono.defer(() -> submitChecked(investorId, details, check(details, uploads)));
+  }
+
+  /**
+   * The documents checked against the details (type, format, size, count); a refusal names the
+   * offending document. Run before {@link #submitChecked}, e.g. to fingerprint a request.
+   */
+  public List<CheckedDocument> check(KycDetails details, List<Upload> uploads) {
+    return DocumentChecks.check(details, uploads, limits);
+  }
+
+  /** {@link #submit} with documents {@link #check checked} already. */
+  public Mono<Submitted> submitChecked(
+      String investorId, KycDetails details, List<CheckedDocument> checked) {
     return Mono.defer(
         () -> {
-          List<CheckedDocument> checked = DocumentChecks.check(details, uploads, limits);
-          IdempotencyKey idempotency =
-              idempotencyKey == null ? null : IdempotencyKey.of(idempotencyKey, details, checked);
           Instant now = now();
           KycSubmission submission =
               KycSubmission.received(UUID.randomUUID(), investorId, details, now);
@@ -66,46 +76,36 @@ public class KycSubmissions {
               store
                   .latestOf(investorId)
                   .flatMap(latest -> retire(latest, now))
-                  .then(store.insert(submission, sealed, idempotency))
-                  .then(
-                      events.publish(
-                          new SubmissionReceived(submission.id(), investorId, now)))
+                  .then(store.insert(submission, sealed))
+                  .then(events.publish(new SubmissionReceived(submission.id(), investorId, now)))
                   .then(events.publish(StatusChanged.of(submission, now)))
                   .thenReturn(
                       new Submitted(
                           submission, sealed.stream().map(StoredDocument::info).toList()));
-          Mono<Submitted> once =
-              idempotency == null
-                  ? work
-                  : store
-                      .byIdempotencyKey(investorId, idempotency.key())
-                      .flatMap(prior -> replay(prior, idempotency))
-                      .switchIfEmpty(work);
-          return transactions.inTransaction(once);
+          return transactions.inTransaction(work);
         });
   }
 
   /**
-   * The original answer for a retried request; a different request under the same key conflicts.
+   * What tells a retried submission from another one under the same {@code Idempotency-Key}: every
+   * detail and every document's type and content digest (never stored, only hashed).
    */
-  private Mono<Submitted> replay(SubmissionStore.Keyed prior, IdempotencyKey idempotency) {
-    if (!prior.fingerprint().equals(idempotency.fingerprint())) {
-      return Mono.error(
-          Refusal.of(
-                  Refusal.Kind.CONFLICT,
-                  "idempotency-key-reused",
-                  "This Idempotency-Key was used for a different submission; use a new key.")
-              .exception());
-    }
-    KycSubmission original = prior.submission();
-    KycSubmission asReceived =
-        KycSubmission.received(
-            original.id(), original.investorId(), original.details(), original.submittedAt());
-    return store
-        .documentsOf(original.id())
-        .collectList()
-        .map(documents -> new Submitted(asReceived, documents));
+  public static Fingerprint fingerprint(KycDetails details, List<CheckedDocument> checked) {
+    return new Fingerprint(
+        details.legalName(),
+        String.valueOf(details.dateOfBirth()),
+        details.countryOfResidence(),
+        String.valueOf(details.accreditationClaim()),
+        checked.stream().map(d -> d.type() + ":" + d.sha256()).toList());
   }
+
+  /** See {@link #fingerprint}. */
+  public record Fingerprint(
+      String legalName,
+      String dateOfBirth,
+      String countryOfResidence,
+      String accreditationClaim,
+      List<String> documents) {}
 
   public Mono<ComplianceStatus> statusOf(String investorId) {
     return store
@@ -124,8 +124,7 @@ public class KycSubmissions {
       KycSubmission expired = latest.expire(now);
       return store
           .transition(expired, KycState.APPROVED)
-          .flatMap(
-              won -> won ? events.publish(StatusChanged.of(expired, now)) : Mono.empty());
+          .flatMap(won -> won ? events.publish(StatusChanged.of(expired, now)) : Mono.empty());
     }
     return Mono.empty();
   }

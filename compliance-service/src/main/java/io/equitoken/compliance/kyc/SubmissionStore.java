@@ -15,18 +15,10 @@ public interface SubmissionStore {
   Mono<KycSubmission> find(UUID submissionId);
 
   /**
-   * Stores a new pending submission (with the client's idempotency key, if any); fails with a
-   * {@code submission-pending} conflict if the investor already has one pending (the database
-   * enforces at most one).
+   * Stores a new pending submission; fails with a {@code submission-pending} conflict if the
+   * investor already has one pending (the database enforces at most one).
    */
-  Mono<Void> insert(
-      KycSubmission submission, List<StoredDocument> documents, IdempotencyKey idempotency);
-
-  /** The submission an investor made with this Idempotency-Key, with its request fingerprint. */
-  Mono<Keyed> byIdempotencyKey(String investorId, String key);
-
-  /** A submission and the fingerprint of the request that created it. */
-  record Keyed(KycSubmission submission, String fingerprint) {}
+  Mono<Void> insert(KycSubmission submission, List<StoredDocument> documents);
 
   /**
    * Stores a transition of an existing submission if and only if it is still in {@code from} at the

@@ -4,7 +4,6 @@ import static io.equitoken.compliance.persistence.SubmissionRows.SUBMISSION_COLU
 
 import io.equitoken.compliance.kyc.DecisionRecord;
 import io.equitoken.compliance.kyc.DocumentInfo;
-import io.equitoken.compliance.kyc.IdempotencyKey;
 import io.equitoken.compliance.kyc.KycState;
 import io.equitoken.compliance.kyc.KycSubmission;
 import io.equitoken.compliance.kyc.PageKey;
@@ -50,15 +49,13 @@ public class R2dbcSubmissionStore implements SubmissionStore {
   }
 
   @Override
-  public Mono<Void> insert(
-      KycSubmission s, List<StoredDocument> documents, IdempotencyKey idempotency) {
+  public Mono<Void> insert(KycSubmission s, List<StoredDocument> documents) {
     var spec =
         db.sql(
                 "INSERT INTO kyc_submission (id, investor_id, state, legal_name, date_of_birth,"
-                    + " country, accreditation_claim, document_types, submitted_at, version,"
-                    + " idempotency_key, request_fingerprint)"
+                    + " country, accreditation_claim, document_types, submitted_at, version)"
                     + " VALUES (:id, :investor, :state, :name, :birth, :country, :claim, :types,"
-                    + " :submittedAt, :version, :idempotencyKey, :fingerprint)")
+                    + " :submittedAt, :version)")
             .bind("id", s.id())
             .bind("investor", s.investorId())
             .bind("state", s.state().wire())
@@ -72,35 +69,10 @@ public class R2dbcSubmissionStore implements SubmissionStore {
         s.details().accreditationClaim() == null
             ? spec.bindNull("claim", String.class)
             : spec.bind("claim", s.details().accreditationClaim().name());
-    spec =
-        bindNullable(
-            spec, "idempotencyKey", idempotency == null ? null : idempotency.key(), String.class);
-    spec =
-        bindNullable(
-            spec,
-            "fingerprint",
-            idempotency == null ? null : idempotency.fingerprint(),
-            String.class);
     return spec.then()
         .onErrorMap(DataIntegrityViolationException.class, e -> pendingConflict())
         .thenMany(Flux.fromIterable(documents).concatMap(d -> insertDocument(s.id(), d)))
         .then();
-  }
-
-  @Override
-  public Mono<Keyed> byIdempotencyKey(String investorId, String key) {
-    return db.sql(
-            "SELECT "
-                + SUBMISSION_COLUMNS
-                + ", request_fingerprint FROM kyc_submission"
-                + " WHERE investor_id = :investor AND idempotency_key = :key")
-        .bind("investor", investorId)
-        .bind("key", key)
-        .map(
-            row ->
-                new Keyed(
-                    SubmissionRows.submission(row), row.get("request_fingerprint", String.class)))
-        .one();
   }
 
   private Mono<Void> insertDocument(UUID submissionId, StoredDocument d) {

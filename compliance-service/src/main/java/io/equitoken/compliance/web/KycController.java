@@ -1,5 +1,6 @@
 package io.equitoken.compliance.web;
 
+import io.equitoken.compliance.kyc.CheckedDocument;
 import io.equitoken.compliance.kyc.DocumentChecks;
 import io.equitoken.compliance.kyc.KycSubmissions;
 import io.equitoken.compliance.kyc.Upload;
@@ -28,11 +29,17 @@ import reactor.core.publisher.Mono;
 @RestController
 public class KycController {
 
+  /** The operation Idempotency-Keys are scoped to (platform-web {@link Idempotency}). */
+  static final String SUBMIT = "POST /compliance/kyc";
+
   private final KycSubmissions submissions;
   private final DetailsPart detailsPart;
+  private final Idempotency idempotency;
 
-  public KycController(KycSubmissions submissions, DetailsPart detailsPart) {
+  public KycController(
+      KycSubmissions submissions, DetailsPart detailsPart, Idempotency idempotency) {
     this.submissions = submissions;
+    this.idempotency = idempotency;
     this.detailsPart = detailsPart;
   }
 
@@ -53,12 +60,9 @@ public class KycController {
                     .flatMap(
                         parts ->
                             submit(
-                                caller.principalId(), parts, Idempotency.validKey(idempotencyKey))))
-        .map(
-            submitted ->
-                ResponseEntity.accepted()
-                    .location(URI.create("/compliance/status"))
-                    .body(SubmissionResponse.of(submitted)));
+                                caller.principalId(),
+                                parts,
+                                Idempotency.validKey(idempotencyKey))));
   }
 
   @GetMapping(path = "/compliance/status", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -68,7 +72,7 @@ public class KycController {
         .map(StatusResponse::of);
   }
 
-  private Mono<KycSubmissions.Submitted> submit(
+  private Mono<ResponseEntity<SubmissionResponse>> submit(
       String investorId, MultiValueMap<String, Part> parts, String idempotencyKey) {
     for (String name : parts.keySet()) {
       // a part without a name arrives under a null key (was a 500)
@@ -97,8 +101,25 @@ public class KycController {
                   .concatMap(indexed -> read(indexed.getT1().intValue(), indexed.getT2()))
                   .collectList()
                   .flatMap(
-                      uploads ->
-                          submissions.submit(investorId, kycDetails, uploads, idempotencyKey));
+                      uploads -> {
+                        List<CheckedDocument> checked = submissions.check(kycDetails, uploads);
+                        // a retry with the same key, details and documents gets the first answer
+                        return idempotency.execute(
+                            new Idempotency.Call(
+                                investorId,
+                                SUBMIT,
+                                idempotencyKey,
+                                KycSubmissions.fingerprint(kycDetails, checked)),
+                            SubmissionResponse.class,
+                            () ->
+                                submissions
+                                    .submitChecked(investorId, kycDetails, checked)
+                                    .map(
+                                        submitted ->
+                                            ResponseEntity.accepted()
+                                                .location(URI.create("/compliance/status"))
+                                                .body(SubmissionResponse.of(submitted))));
+                      });
             });
   }
 

@@ -3,7 +3,6 @@ package io.equitoken.identity.apikey;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -27,7 +26,6 @@ public class ApiKeyService {
   private final Transactions unitOfWork;
   private final SecretHasher hasher;
   private final Clock clock;
-  private final Duration idempotencyRetention;
   private final int maxActiveKeysPerPrincipal;
 
   public ApiKeyService(
@@ -36,7 +34,6 @@ public class ApiKeyService {
       Transactions unitOfWork,
       SecretHasher hasher,
       Clock clock,
-      Duration idempotencyRetention,
       int maxActiveKeysPerPrincipal) {
     this.maxActiveKeysPerPrincipal = maxActiveKeysPerPrincipal;
     this.keys = keys;
@@ -44,11 +41,29 @@ public class ApiKeyService {
     this.unitOfWork = unitOfWork;
     this.hasher = hasher;
     this.clock = clock;
-    this.idempotencyRetention = idempotencyRetention;
   }
 
-  public Mono<CreateOutcome> create(
-      Requester requester, NewApiKey command, Optional<String> idempotencyKey) {
+  /**
+   * Creates a key unless {@link #refusal} refuses: the key, its creation event and the
+   * per-principal cap check in one transaction (joining the caller's, e.g. platform-web's
+   * Idempotency-Key one).
+   */
+  public Mono<CreateOutcome> create(Requester requester, NewApiKey command) {
+    return refusal(requester, command)
+        .switchIfEmpty(
+            Mono.defer(
+                () ->
+                    unitOfWork
+                        .inTransaction(insert(requester, command))
+                        .onErrorResume(KeyLimitReached.class, limit -> limitReached(command))));
+  }
+
+  /**
+   * Why this caller may not create this key, or empty: its own key is not active here ({@link
+   * CreateOutcome.CallerKeyInactive}) or the policy refuses ({@link CreateOutcome.Rejected}).
+   * Checked before an Idempotency-Key is looked at, so a replay needs the same rights as the call.
+   */
+  public Mono<CreateOutcome> refusal(Requester requester, NewApiKey command) {
     return callerKeyActive(requester)
         .flatMap(
             active -> {
@@ -60,7 +75,8 @@ public class ApiKeyService {
                     requester.apiKeyId());
                 return Mono.just((CreateOutcome) new CreateOutcome.CallerKeyInactive());
               }
-              return createChecked(requester, command, idempotencyKey);
+              return Mono.justOrEmpty(
+                  ApiKeyPolicy.checkCreate(requester, command).map(CreateOutcome.Rejected::new));
             });
   }
 
@@ -92,48 +108,12 @@ public class ApiKeyService {
             });
   }
 
-  private Mono<CreateOutcome> createChecked(
-      Requester requester, NewApiKey command, Optional<String> idempotencyKey) {
-    Optional<Rejection> rejection = ApiKeyPolicy.checkCreate(requester, command);
-    if (rejection.isPresent()) {
-      return Mono.just(new CreateOutcome.Rejected(rejection.get()));
-    }
-    if (idempotencyKey.isEmpty()) {
-      return unitOfWork
-          .inTransaction(insert(requester, command, null))
-          .onErrorResume(KeyLimitReached.class, limit -> limitReached(command));
-    }
-    String key = idempotencyKey.get();
-    Instant notBefore = clock.instant().minus(idempotencyRetention);
-    return replay(requester, command, key, notBefore)
-        .switchIfEmpty(
-            Mono.defer(
-                () ->
-                    unitOfWork
-                        .inTransaction(insert(requester, command, key))
-                        .onErrorResume(
-                            IdempotencyRaceLost.class,
-                            lost -> replay(requester, command, key, notBefore))))
-        .onErrorResume(KeyLimitReached.class, limit -> limitReached(command));
-  }
-
   private Mono<CreateOutcome> limitReached(NewApiKey command) {
     return Mono.just(
         new CreateOutcome.LimitReached(command.principalId(), maxActiveKeysPerPrincipal));
   }
 
-  private Mono<CreateOutcome> replay(
-      Requester requester, NewApiKey command, String idempotencyKey, Instant notBefore) {
-    return keys.findIdempotency(requester.principalId(), idempotencyKey, notBefore)
-        .flatMap(
-            record ->
-                record.sameRequest(command.fingerprint())
-                    ? keys.findById(record.apiKeyId()).map(CreateOutcome.Replayed::new)
-                    : Mono.just(new CreateOutcome.IdempotencyConflict(idempotencyKey)));
-  }
-
-  private Mono<CreateOutcome> insert(
-      Requester requester, NewApiKey command, String idempotencyKey) {
+  private Mono<CreateOutcome> insert(Requester requester, NewApiKey command) {
     return Mono.defer(
         () -> {
           Instant now = now();
@@ -148,20 +128,6 @@ public class ApiKeyService {
                   now,
                   requester.principalId(),
                   null);
-          Mono<Void> claim =
-              idempotencyKey == null
-                  ? Mono.empty()
-                  : keys.claimIdempotency(
-                          new IdempotencyRecord(
-                              requester.principalId(),
-                              idempotencyKey,
-                              command.fingerprint(),
-                              key.id(),
-                              now),
-                          now.minus(idempotencyRetention))
-                      .flatMap(
-                          claimed ->
-                              claimed ? Mono.<Void>empty() : Mono.error(new IdempotencyRaceLost()));
           Mono<Void> underCap =
               keys.countActiveLocked(command.principalId())
                   .flatMap(
@@ -170,7 +136,6 @@ public class ApiKeyService {
                               ? Mono.<Void>error(new KeyLimitReached())
                               : Mono.<Void>empty());
           return underCap
-              .then(claim)
               .then(keys.insert(key, requester.apiKeyId()))
               .then(events.publish(ApiKeyCreated.of(key, requester.apiKeyId())))
               .doOnSuccess(

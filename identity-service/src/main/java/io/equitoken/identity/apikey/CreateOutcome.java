@@ -11,12 +11,6 @@ public sealed interface CreateOutcome {
     }
   }
 
-  /** The same request was already served under this Idempotency-Key; the secret is gone. */
-  record Replayed(ApiKey key) implements CreateOutcome {}
-
-  /** The Idempotency-Key was already used for a different request. */
-  record IdempotencyConflict(String idempotencyKey) implements CreateOutcome {}
-
   record Rejected(Rejection rejection) implements CreateOutcome {}
 
   /** The caller's own key is revoked (or unknown): its token may not mint keys any more. */

@@ -1,7 +1,6 @@
 package io.equitoken.identity.config;
 
 import io.equitoken.identity.apikey.ApiKeyEvent;
-import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.identity.apikey.ApiKeyRepository;
 import io.equitoken.identity.apikey.ApiKeyService;
 import io.equitoken.identity.apikey.SecretHasher;
@@ -12,6 +11,7 @@ import io.equitoken.identity.signing.SigningKeys;
 import io.equitoken.identity.token.FailedSecretLimiter;
 import io.equitoken.identity.token.TokenService;
 import io.equitoken.identity.token.TokenSettings;
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.web.EquitokenSecurityProperties;
 import java.time.Clock;
@@ -103,13 +103,7 @@ class IdentityConfiguration {
       Clock clock,
       IdentityProperties properties) {
     return new ApiKeyService(
-        keys,
-        events,
-        unitOfWork,
-        hasher,
-        clock,
-        properties.idempotencyRetention(),
-        properties.maxActiveKeysPerPrincipal());
+        keys, events, unitOfWork, hasher, clock, properties.maxActiveKeysPerPrincipal());
   }
 
   @Bean

@@ -13,7 +13,6 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param allowLocalDefaults use the built-in local key-encryption key and pepper when none is set;
  *     defaults to the value of {@code equitoken.demo-data} (true only for local runs)
  * @param signingKeyRotationPeriod how long one key signs before the next one takes over
- * @param idempotencyRetention how long an Idempotency-Key is remembered
  * @param maxActiveKeysPerPrincipal how many unrevoked keys one principal may hold (the per-key rate
  *     limit would otherwise multiply with every key minted)
  * @param maxFailedSecretsPerKey failed {@code POST /auth/token} attempts for one key id within
@@ -27,7 +26,6 @@ public record IdentityProperties(
     String secretPepper,
     Boolean allowLocalDefaults,
     Duration signingKeyRotationPeriod,
-    Duration idempotencyRetention,
     Integer maxActiveKeysPerPrincipal,
     Integer maxFailedSecretsPerKey,
     Duration failedSecretsWindow) {
@@ -36,8 +34,6 @@ public record IdentityProperties(
     tokenLifetime = tokenLifetime == null ? Duration.ofSeconds(900) : tokenLifetime;
     signingKeyRotationPeriod =
         signingKeyRotationPeriod == null ? Duration.ofDays(30) : signingKeyRotationPeriod;
-    idempotencyRetention =
-        idempotencyRetention == null ? Duration.ofHours(24) : idempotencyRetention;
     maxActiveKeysPerPrincipal = maxActiveKeysPerPrincipal == null ? 10 : maxActiveKeysPerPrincipal;
     maxFailedSecretsPerKey = maxFailedSecretsPerKey == null ? 10 : maxFailedSecretsPerKey;
     failedSecretsWindow =

@@ -2,7 +2,6 @@ package io.equitoken.identity.persistence;
 
 import io.equitoken.identity.apikey.ApiKey;
 import io.equitoken.identity.apikey.ApiKeyRepository;
-import io.equitoken.identity.apikey.IdempotencyRecord;
 import io.equitoken.identity.apikey.KeyPosition;
 import io.equitoken.identity.apikey.SecretHash;
 import io.r2dbc.spi.Readable;
@@ -117,49 +116,6 @@ class R2dbcApiKeyRepository implements ApiKeyRepository {
         .bind("id", id)
         .bind("at", utc(revokedAt))
         .bind("by", revokedBy)
-        .fetch()
-        .rowsUpdated()
-        .map(rows -> rows == 1);
-  }
-
-  @Override
-  public Mono<IdempotencyRecord> findIdempotency(
-      String principalId, String key, Instant notBefore) {
-    return db.sql(
-            "select principal_id, idempotency_key, request_fingerprint, api_key_id, created_at"
-                + " from api_key_idempotency where principal_id = :principal"
-                + " and idempotency_key = :key and created_at >= :notBefore")
-        .bind("principal", principalId)
-        .bind("key", key)
-        .bind("notBefore", utc(notBefore))
-        .map(
-            row ->
-                new IdempotencyRecord(
-                    row.get("principal_id", String.class),
-                    row.get("idempotency_key", String.class),
-                    row.get("request_fingerprint", byte[].class),
-                    row.get("api_key_id", String.class),
-                    instant(row, "created_at")))
-        .one();
-  }
-
-  @Override
-  public Mono<Boolean> claimIdempotency(IdempotencyRecord record, Instant notBefore) {
-    // an expired record for the same key is overwritten; a live one makes this a no-op
-    return db.sql(
-            "insert into api_key_idempotency (principal_id, idempotency_key,"
-                + " request_fingerprint, api_key_id, created_at)"
-                + " values (:principal, :key, :fingerprint, :apiKey, :createdAt)"
-                + " on conflict (principal_id, idempotency_key) do update set"
-                + " request_fingerprint = excluded.request_fingerprint,"
-                + " api_key_id = excluded.api_key_id, created_at = excluded.created_at"
-                + " where api_key_idempotency.created_at < :notBefore")
-        .bind("principal", record.principalId())
-        .bind("key", record.idempotencyKey())
-        .bind("fingerprint", record.requestFingerprint())
-        .bind("apiKey", record.apiKeyId())
-        .bind("createdAt", utc(record.createdAt()))
-        .bind("notBefore", utc(notBefore))
         .fetch()
         .rowsUpdated()
         .map(rows -> rows == 1);

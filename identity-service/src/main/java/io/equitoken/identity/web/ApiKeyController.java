@@ -4,16 +4,17 @@ import io.equitoken.identity.apikey.ApiKeyService;
 import io.equitoken.identity.apikey.CreateOutcome;
 import io.equitoken.identity.apikey.KeyPosition;
 import io.equitoken.identity.apikey.ListOutcome;
+import io.equitoken.identity.apikey.NewApiKey;
 import io.equitoken.identity.apikey.Requester;
 import io.equitoken.identity.apikey.RevokeOutcome;
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
+import io.equitoken.platform.web.Idempotency;
 import io.equitoken.platform.web.ProblemException;
 import jakarta.validation.Valid;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
@@ -33,15 +34,17 @@ import reactor.core.publisher.Mono;
 @RestController
 class ApiKeyController {
 
-  static final String IDEMPOTENCY_KEY = "Idempotency-Key";
-  static final String REPLAYED = "Idempotent-Replayed";
+  /** The operation Idempotency-Keys are scoped to (platform-web {@link Idempotency}). */
+  static final String CREATE = "POST " + IdentityRoleMatrix.API_KEY;
+
   private static final Pattern PRINCIPAL_FORMAT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-  private static final Pattern IDEMPOTENCY_KEY_FORMAT = Pattern.compile("[\\x21-\\x7E]{1,255}");
 
   private final ApiKeyService service;
+  private final Idempotency idempotency;
 
-  ApiKeyController(ApiKeyService service) {
+  ApiKeyController(ApiKeyService service, Idempotency idempotency) {
     this.service = service;
+    this.idempotency = idempotency;
   }
 
   @PostMapping(
@@ -49,19 +52,32 @@ class ApiKeyController {
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   Mono<ResponseEntity<ApiKeyResponse>> create(
-      @RequestHeader(name = IDEMPOTENCY_KEY, required = false) String idempotencyKey,
+      @RequestHeader(name = Idempotency.HEADER, required = false) String idempotencyKey,
       @Valid @RequestBody CreateApiKeyRequest body) {
-    Optional<String> key = Optional.ofNullable(idempotencyKey);
-    if (key.isPresent() && !IDEMPOTENCY_KEY_FORMAT.matcher(key.get()).matches()) {
-      return Mono.error(
-          ProblemException.badRequest(
-                  "invalid-idempotency-key",
-                  "Idempotency-Key must be 1 to 255 visible ASCII characters.")
-              .with("field", IDEMPOTENCY_KEY));
-    }
     return Caller.current()
-        .flatMap(caller -> service.create(requester(caller), body.toCommand(), key))
-        .map(ApiKeyController::answer);
+        .flatMap(
+            caller -> {
+              String key = Idempotency.validKey(idempotencyKey);
+              NewApiKey command = body.toCommand();
+              Requester requester = requester(caller);
+              // the caller's rights first, so that a replay needs the same rights as the call
+              return service
+                  .refusal(requester, command)
+                  .map(ApiKeyController::answer)
+                  .switchIfEmpty(
+                      Mono.defer(
+                          () ->
+                              idempotency.execute(
+                                  new Idempotency.Call(
+                                      caller.principalId(), CREATE, key, body.canonical()),
+                                  ApiKeyResponse.class,
+                                  // never stored: the secret exists in clear in one answer only
+                                  ApiKeyResponse::withoutSecret,
+                                  () ->
+                                      service
+                                          .create(requester, command)
+                                          .map(ApiKeyController::answer))));
+            });
   }
 
   /** The caller's keys (an operator: any principal's), oldest first, without secrets. */
@@ -133,20 +149,6 @@ class ApiKeyController {
       return ResponseEntity.status(HttpStatus.CREATED)
           .cacheControl(CacheControl.noStore())
           .body(ApiKeyResponse.of(created.key(), created.secret()));
-    }
-    if (outcome instanceof CreateOutcome.Replayed replayed) {
-      // the secret exists in clear only in the first answer; a replay names the key without it
-      return ResponseEntity.status(HttpStatus.CREATED)
-          .cacheControl(CacheControl.noStore())
-          .header(REPLAYED, "true")
-          .body(ApiKeyResponse.of(replayed.key(), null));
-    }
-    if (outcome instanceof CreateOutcome.IdempotencyConflict) {
-      throw ProblemException.conflict(
-              "idempotency-key-reused",
-              "This Idempotency-Key was already used with a different request body; use a new"
-                  + " key for a new request.")
-          .with("field", IDEMPOTENCY_KEY);
     }
     if (outcome instanceof CreateOutcome.CallerKeyInactive) {
       // the same answer as any other unusable token: which check failed is not revealed

@@ -29,6 +29,11 @@ record ApiKeyResponse(
         key.createdAt().toString());
   }
 
+  /** What an idempotent replay answers (and all that is stored of the answer): no secret. */
+  ApiKeyResponse withoutSecret() {
+    return new ApiKeyResponse(apiKey, null, name, principalId, roles, createdAt);
+  }
+
   @Override
   public String toString() {
     return "ApiKeyResponse[" + apiKey + ", secret=redacted]";

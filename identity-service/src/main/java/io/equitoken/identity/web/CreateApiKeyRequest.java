@@ -8,6 +8,7 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** Body of {@code POST /developer/api-key}. */
 record CreateApiKeyRequest(
@@ -26,6 +27,14 @@ record CreateApiKeyRequest(
                         "must be one of investor, founder, partner, compliance_officer, operator")
                 String>
             roles) {
+
+  /**
+   * The request as the Idempotency-Key fingerprint sees it: role order and duplicates do not make
+   * another request.
+   */
+  CreateApiKeyRequest canonical() {
+    return new CreateApiKeyRequest(name, principalId, new TreeSet<>(roles).stream().toList());
+  }
 
   NewApiKey toCommand() {
     return new NewApiKey(name, principalId, Set.copyOf(roles));

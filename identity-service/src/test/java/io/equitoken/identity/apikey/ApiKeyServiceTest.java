@@ -9,7 +9,6 @@ import io.equitoken.identity.support.TestSecrets;
 import io.equitoken.platform.test.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +20,7 @@ class ApiKeyServiceTest {
   private final SecretHasher hasher = TestSecrets.hasher();
   private final MutableClock clock = MutableClock.fixedAt(Instant.parse("2026-01-01T00:00:00Z"));
   private final ApiKeyService service =
-      new ApiKeyService(repository, events, unitOfWork, hasher, clock, Duration.ofHours(24), 3);
+      new ApiKeyService(repository, events, unitOfWork, hasher, clock, 3);
 
   private final Requester alice = caller("inv-alice", "investor");
   private final NewApiKey alicesKey = new NewApiKey("laptop", "inv-alice", Set.of("investor"));
@@ -29,7 +28,7 @@ class ApiKeyServiceTest {
   @Test
   void shouldCreateKeyStoringOnlyTheHashAndPublishCreated() {
     // when
-    var outcome = service.create(alice, alicesKey, Optional.empty()).block();
+    var outcome = service.create(alice, alicesKey).block();
     // then
     assertThat(outcome).isInstanceOf(CreateOutcome.Created.class);
     var created = (CreateOutcome.Created) outcome;
@@ -52,60 +51,16 @@ class ApiKeyServiceTest {
 
   @Test
   void shouldRejectWithReasonAndPublishNothingWhenPolicyRefuses() {
-    var outcome =
-        service
-            .create(alice, new NewApiKey("x", "inv-bob", Set.of("investor")), Optional.empty())
-            .block();
+    var outcome = service.create(alice, new NewApiKey("x", "inv-bob", Set.of("investor"))).block();
     assertThat(outcome).isInstanceOf(CreateOutcome.Rejected.class);
     assertThat(repository.keys).hasSize(1); // the caller's own
     assertThat(events.published).isEmpty();
   }
 
   @Test
-  void shouldReplayWithoutSecretWhenSameIdempotencyKeyAndSameBody() {
-    // given
-    var first =
-        (CreateOutcome.Created) service.create(alice, alicesKey, Optional.of("k-1")).block();
-    // when
-    var second = service.create(alice, alicesKey, Optional.of("k-1")).block();
-    // then
-    assertThat(second).isInstanceOf(CreateOutcome.Replayed.class);
-    assertThat(((CreateOutcome.Replayed) second).key().id()).isEqualTo(first.key().id());
-    assertThat(repository.keys).hasSize(2);
-    assertThat(events.published).hasSize(1);
-  }
-
-  @Test
-  void shouldAnswerConflictWhenSameIdempotencyKeyComesWithAnotherBody() {
-    service.create(alice, alicesKey, Optional.of("k-1")).block();
-    var other = new NewApiKey("phone", "inv-alice", Set.of("investor"));
-    assertThat(service.create(alice, other, Optional.of("k-1")).block())
-        .isInstanceOf(CreateOutcome.IdempotencyConflict.class);
-    assertThat(repository.keys).hasSize(2);
-  }
-
-  @Test
-  void shouldScopeIdempotencyKeysPerCaller() {
-    var operator = caller("op", "operator");
-    service.create(alice, alicesKey, Optional.of("shared")).block();
-    assertThat(service.create(operator, alicesKey, Optional.of("shared")).block())
-        .isInstanceOf(CreateOutcome.Created.class);
-  }
-
-  @Test
-  void shouldCreateAgainOnceTheIdempotencyKeyHasExpired() {
-    service.create(alice, alicesKey, Optional.of("k-1")).block();
-    clock.advance(Duration.ofHours(25));
-    assertThat(service.create(alice, alicesKey, Optional.of("k-1")).block())
-        .isInstanceOf(CreateOutcome.Created.class);
-    assertThat(repository.keys).hasSize(3);
-  }
-
-  @Test
   void shouldRevokeOwnKeyOnceAndPublishRevokedOnce() {
     // given
-    var created =
-        (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
+    var created = (CreateOutcome.Created) service.create(alice, alicesKey).block();
     String id = created.key().id();
     // when
     var first = service.revoke(alice, id).block();
@@ -119,8 +74,7 @@ class ApiKeyServiceTest {
 
   @Test
   void shouldAnswerNotFoundForSomeoneElsesKeyAndLeaveItActive() {
-    var created =
-        (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
+    var created = (CreateOutcome.Created) service.create(alice, alicesKey).block();
     var bob = new Requester("inv-bob", Set.of("investor"));
     assertThat(service.revoke(bob, created.key().id()).block()).isEqualTo(RevokeOutcome.NOT_FOUND);
     assertThat(repository.keys.get(created.key().id()).isRevoked()).isFalse();
@@ -128,8 +82,7 @@ class ApiKeyServiceTest {
 
   @Test
   void shouldLetOperatorRevokeAnyKey() {
-    var created =
-        (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
+    var created = (CreateOutcome.Created) service.create(alice, alicesKey).block();
     var operator = caller("op", "operator");
     assertThat(service.revoke(operator, created.key().id()).block())
         .isEqualTo(RevokeOutcome.REVOKED);
@@ -147,7 +100,7 @@ class ApiKeyServiceTest {
     service.revoke(alice, "caller-inv-alice").block();
     int before = repository.keys.size();
     // when
-    var outcome = service.create(alice, alicesKey, Optional.empty()).block();
+    var outcome = service.create(alice, alicesKey).block();
     // then
     assertThat(outcome).isInstanceOf(CreateOutcome.CallerKeyInactive.class);
     assertThat(repository.keys).hasSize(before);
@@ -161,7 +114,7 @@ class ApiKeyServiceTest {
         new Requester("inv-alice", Set.of("investor"), caller("inv-bob", "investor").apiKeyId());
 
     for (Requester requester : java.util.List.of(noKey, unknownKey, bobsKey)) {
-      assertThat(service.create(requester, alicesKey, Optional.empty()).block())
+      assertThat(service.create(requester, alicesKey).block())
           .isInstanceOf(CreateOutcome.CallerKeyInactive.class);
     }
     assertThat(events.published).isEmpty();
@@ -170,24 +123,23 @@ class ApiKeyServiceTest {
   @Test
   void shouldCapTheActiveKeysOfAPrincipal() {
     // given: alice holds her own key and two more = the cap of 3
-    service.create(alice, alicesKey, Optional.empty()).block();
-    var third = (CreateOutcome.Created) service.create(alice, alicesKey, Optional.empty()).block();
+    service.create(alice, alicesKey).block();
+    var third = (CreateOutcome.Created) service.create(alice, alicesKey).block();
     // when / then: a fourth is refused, also to an operator creating it for her
-    assertThat(service.create(alice, alicesKey, Optional.empty()).block())
+    assertThat(service.create(alice, alicesKey).block())
         .isEqualTo(new CreateOutcome.LimitReached("inv-alice", 3));
-    assertThat(service.create(caller("op", "operator"), alicesKey, Optional.empty()).block())
+    assertThat(service.create(caller("op", "operator"), alicesKey).block())
         .isInstanceOf(CreateOutcome.LimitReached.class);
     // and a revoked key frees a place
     service.revoke(alice, third.key().id()).block();
-    assertThat(service.create(alice, alicesKey, Optional.empty()).block())
-        .isInstanceOf(CreateOutcome.Created.class);
+    assertThat(service.create(alice, alicesKey).block()).isInstanceOf(CreateOutcome.Created.class);
   }
 
   @Test
   void shouldListOwnKeysPageByPageAndOthersOnlyForOperators() {
-    service.create(alice, alicesKey, Optional.empty()).block();
+    service.create(alice, alicesKey).block();
     clock.advance(Duration.ofSeconds(1));
-    service.create(alice, alicesKey, Optional.empty()).block();
+    service.create(alice, alicesKey).block();
 
     var first = (ListOutcome.Page) service.list(alice, "inv-alice", null, 2).block();
     var second = (ListOutcome.Page) service.list(alice, "inv-alice", first.next(), 2).block();

@@ -102,6 +102,19 @@ public abstract class IdentityIntegrationTest {
         .exchange();
   }
 
+  /** POST /developer/api-key with an {@code Idempotency-Key}, as {@link #createKey}. */
+  protected WebTestClient.ResponseSpec createWithIdempotencyKey(
+      String token, String idempotencyKey, Object body) {
+    withActiveKey(token);
+    return web.post()
+        .uri("/developer/api-key")
+        .header("Authorization", bearer(token))
+        .header("Idempotency-Key", idempotencyKey)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue(body)
+        .exchange();
+  }
+
   /** Creates a key as an operator and answers {apiKey, secret, ...}. */
   @SuppressWarnings("unchecked")
   protected Map<String, Object> newKey(String principal, String... roles) {

@@ -2,7 +2,6 @@ package io.equitoken.identity.support;
 
 import io.equitoken.identity.apikey.ApiKey;
 import io.equitoken.identity.apikey.ApiKeyRepository;
-import io.equitoken.identity.apikey.IdempotencyRecord;
 import io.equitoken.identity.apikey.KeyPosition;
 import java.time.Instant;
 import java.util.Comparator;
@@ -15,7 +14,6 @@ import reactor.core.publisher.Mono;
 public class InMemoryApiKeyRepository implements ApiKeyRepository {
 
   public final Map<String, ApiKey> keys = new ConcurrentHashMap<>();
-  public final Map<String, IdempotencyRecord> idempotency = new ConcurrentHashMap<>();
 
   @Override
   public Mono<ApiKey> findById(String id) {
@@ -83,27 +81,6 @@ public class InMemoryApiKeyRepository implements ApiKeyRepository {
                   key.createdAt(),
                   key.createdBy(),
                   revokedAt));
-          return true;
-        });
-  }
-
-  @Override
-  public Mono<IdempotencyRecord> findIdempotency(
-      String principalId, String key, Instant notBefore) {
-    return Mono.defer(() -> Mono.justOrEmpty(idempotency.get(principalId + "/" + key)))
-        .filter(r -> !r.createdAt().isBefore(notBefore));
-  }
-
-  @Override
-  public Mono<Boolean> claimIdempotency(IdempotencyRecord record, Instant notBefore) {
-    return Mono.fromSupplier(
-        () -> {
-          String id = record.principalId() + "/" + record.idempotencyKey();
-          IdempotencyRecord existing = idempotency.get(id);
-          if (existing != null && !existing.createdAt().isBefore(notBefore)) {
-            return false;
-          }
-          idempotency.put(id, record);
           return true;
         });
   }

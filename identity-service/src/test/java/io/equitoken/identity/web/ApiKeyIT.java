@@ -179,6 +179,57 @@ class ApiKeyIT extends IdentityIntegrationTest {
   }
 
   @Test
+  void shouldReplayWhenOnlyTheRoleOrderDiffersAndScopeKeysPerCaller() {
+    String key = UUID.randomUUID().toString();
+    String principal = "inv-scope-" + UUID.randomUUID().toString().substring(0, 8);
+    Map<?, ?> first =
+        createWithIdempotencyKey(
+                operator, key, keyRequest("both", principal, "investor", "founder"))
+            .expectStatus()
+            .isCreated()
+            .expectHeader()
+            .valueEquals("Idempotent-Replayed", "false")
+            .expectBody(Map.class)
+            .returnResult()
+            .getResponseBody();
+    // role order and duplicates do not make another request
+    createWithIdempotencyKey(
+            operator, key, keyRequest("both", principal, "founder", "investor", "founder"))
+        .expectStatus()
+        .isCreated()
+        .expectHeader()
+        .valueEquals("Idempotent-Replayed", "true")
+        .expectHeader()
+        .valueEquals("Cache-Control", "no-store")
+        .expectBody()
+        .jsonPath("$.apiKey")
+        .isEqualTo(first.get("apiKey"))
+        .jsonPath("$.secret")
+        .doesNotExist();
+    // another caller's same key is another key
+    createWithIdempotencyKey(alice, key, keyRequest("both", "inv-alice", "investor"))
+        .expectStatus()
+        .isCreated()
+        .expectHeader()
+        .valueEquals("Idempotent-Replayed", "false")
+        .expectBody()
+        .jsonPath("$.secret")
+        .exists();
+  }
+
+  @Test
+  void shouldRefuseAReplayTheCallerMayNotMakeAnyMore() {
+    // the caller's rights are checked before the Idempotency-Key: a replay needs them too
+    String key = UUID.randomUUID().toString();
+    createWithIdempotencyKey(alice, key, keyRequest("mine", "inv-alice", "investor"))
+        .expectStatus()
+        .isCreated();
+    createWithIdempotencyKey(alice, key, keyRequest("mine", "inv-bob", "investor"))
+        .expectStatus()
+        .isForbidden();
+  }
+
+  @Test
   void shouldRejectMalformedIdempotencyKey() {
     createWithIdempotencyKey(alice, "x".repeat(256), keyRequest("k", "inv-alice", "investor"))
         .expectStatus()
@@ -296,18 +347,6 @@ class ApiKeyIT extends IdentityIntegrationTest {
         .expectBody()
         .jsonPath("$.code")
         .isEqualTo("too-many-api-keys");
-  }
-
-  private WebTestClient.ResponseSpec createWithIdempotencyKey(
-      String token, String idempotencyKey, Object body) {
-    withActiveKey(token);
-    return web.post()
-        .uri("/developer/api-key")
-        .header("Authorization", bearer(token))
-        .header("Idempotency-Key", idempotencyKey)
-        .contentType(MediaType.APPLICATION_JSON)
-        .bodyValue(body)
-        .exchange();
   }
 
   private WebTestClient.ResponseSpec revoke(String token, String apiKey) {

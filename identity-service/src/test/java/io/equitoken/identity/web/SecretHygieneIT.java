@@ -59,4 +59,63 @@ class SecretHygieneIT extends IdentityIntegrationTest {
             .block();
     assertThat(outbox).contains(apiKey).doesNotContain(secret);
   }
+
+  @Test
+  void shouldKeepNoSecretInAnyTableWhenAKeyIsCreatedUnderAnIdempotencyKey() {
+    // given: a key created under an Idempotency-Key, and its replay
+    String operator = io.equitoken.platform.test.TestJwtIssuer.token("op-hygiene", "operator");
+    String idempotencyKey = java.util.UUID.randomUUID().toString();
+    Map<String, Object> body = keyRequest("replayable", "inv-hygiene-2", "investor");
+    Map<?, ?> created =
+        createWithIdempotencyKey(operator, idempotencyKey, body)
+            .expectStatus()
+            .isCreated()
+            .expectBody(Map.class)
+            .returnResult()
+            .getResponseBody();
+    String secret = (String) created.get("secret");
+    assertThat(secret).isNotBlank();
+    createWithIdempotencyKey(operator, idempotencyKey, body)
+        .expectStatus()
+        .isCreated()
+        .expectHeader()
+        .valueEquals("Idempotent-Replayed", "true")
+        .expectBody()
+        .jsonPath("$.apiKey")
+        .isEqualTo(created.get("apiKey"))
+        .jsonPath("$.secret")
+        .doesNotExist();
+    // then: the stored answer exists, names the key, and no row of any table holds the secret
+    String stored =
+        db.sql("select body from idempotency_record where idempotency_key = :key")
+            .bind("key", idempotencyKey)
+            .map(r -> r.get("body", String.class))
+            .one()
+            .block();
+    assertThat(stored).contains((String) created.get("apiKey")).doesNotContain(secret);
+    String secretHex = HexFormat.of().formatHex(secret.getBytes(StandardCharsets.UTF_8));
+    java.util.List<String> tables =
+        db.sql(
+                "select table_name from information_schema.tables"
+                    + " where table_schema = current_schema() and table_type = 'BASE TABLE'")
+            .map(r -> r.get("table_name", String.class))
+            .all()
+            .collectList()
+            .block();
+    assertThat(tables).contains("api_key", "idempotency_record", "outbox_event");
+    for (String table : tables) {
+      Long rows =
+          db.sql(
+                  "select count(*) as n from \""
+                      + table
+                      + "\" t where strpos(t::text, :secret) > 0"
+                      + " or strpos(t::text, :hex) > 0")
+              .bind("secret", secret)
+              .bind("hex", secretHex)
+              .map(r -> r.get("n", Long.class))
+              .one()
+              .block();
+      assertThat(rows).as("rows of %s holding the secret", table).isZero();
+    }
+  }
 }
