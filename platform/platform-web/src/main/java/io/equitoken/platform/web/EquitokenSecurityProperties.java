@@ -18,6 +18,7 @@ public record EquitokenSecurityProperties(
     Duration maxTokenLifetime,
     Duration jwksCacheTtl,
     Duration jwksRefetchCooldown,
+    Long verifiedTokenCacheSize,
     Revocations revocations) {
 
   public EquitokenSecurityProperties {
@@ -29,6 +30,8 @@ public record EquitokenSecurityProperties(
     jwksCacheTtl = jwksCacheTtl == null ? Duration.ofMinutes(5) : jwksCacheTtl;
     jwksRefetchCooldown =
         jwksRefetchCooldown == null ? Duration.ofSeconds(30) : jwksRefetchCooldown;
+    // tokens whose signature is checked once and then trusted until jwks-cache-ttl (0: off)
+    verifiedTokenCacheSize = verifiedTokenCacheSize == null ? 10_000L : verifiedTokenCacheSize;
     revocations =
         revocations == null ? new Revocations(null, null, null, null, null, null) : revocations;
   }

@@ -27,6 +27,7 @@ import org.springframework.security.config.annotation.web.reactive.EnableWebFlux
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
@@ -132,8 +133,19 @@ public class EquitokenWebAutoConfiguration {
     if (revoked != null) {
       validators.add(new ApiKeyRevocationValidator(revoked));
     }
-    decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(validators));
-    return decoder;
+    OAuth2TokenValidator<Jwt> validator = new DelegatingOAuth2TokenValidator<>(validators);
+    if (properties.verifiedTokenCacheSize() <= 0) {
+      decoder.setJwtValidator(validator);
+      return decoder;
+    }
+    // the signature once per token; every claim and the revocation set on every request
+    decoder.setJwtValidator(jwt -> OAuth2TokenValidatorResult.success());
+    return new VerifiedTokenCache(
+        decoder,
+        validator,
+        properties.jwksCacheTtl(),
+        properties.verifiedTokenCacheSize(),
+        java.time.Clock.systemUTC());
   }
 
   /**
