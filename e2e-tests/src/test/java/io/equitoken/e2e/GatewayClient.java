@@ -1,21 +1,14 @@
 package io.equitoken.e2e;
 
+import io.equitoken.platform.test.TestTls;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Talks to the gateway as a client would: HTTPS, trusting only the certificate the gateway
@@ -30,7 +23,7 @@ final class GatewayClient {
     this.baseUrl = baseUrl;
     this.http =
         HttpClient.newBuilder()
-            .sslContext(trusting(certificatePem))
+            .sslContext(TestTls.trustingPem(certificatePem))
             .connectTimeout(Duration.ofSeconds(5))
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
@@ -65,26 +58,6 @@ final class GatewayClient {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static SSLContext trusting(Path certificatePem) {
-    try (InputStream in = Files.newInputStream(certificatePem)) {
-      X509Certificate certificate =
-          (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
-      KeyStore trust = KeyStore.getInstance("PKCS12");
-      trust.load(null, null);
-      trust.setCertificateEntry("gateway", certificate);
-      TrustManagerFactory factory =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      factory.init(trust);
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, factory.getTrustManagers(), null);
-      return context;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
   }
