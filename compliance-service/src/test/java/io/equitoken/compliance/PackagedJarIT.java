@@ -2,10 +2,10 @@ package io.equitoken.compliance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.PackagedService;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,14 +13,12 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
- * The jar as operators run it: {@code java -jar target/compliance-service.jar}, configured only by
- * environment variables, against real PostgreSQL and Kafka, with demo data; stops gracefully.
+ * The jar as operators run it: {@code java -jar target/compliance-service.jar} (platform-test's
+ * {@link PackagedService}), configured only by environment variables, against real PostgreSQL and
+ * Kafka, with demo data; stops gracefully.
  */
 class PackagedJarIT {
 
@@ -32,38 +30,19 @@ class PackagedJarIT {
     // given the packaged jar and its own database
     assertThat(JAR).exists();
     TestDatabase db = TestInfrastructure.database("compliance_jar");
-    int port = freePort();
     Path log = Files.createTempFile("compliance-jar", ".log");
-    ProcessBuilder builder =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m",
-                "-jar",
-                JAR.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile());
-    Map<String, String> env = builder.environment();
-    env.put("SERVER_PORT", String.valueOf(port));
-    env.put("SPRING_R2DBC_URL", db.r2dbcUrl());
-    env.put("SPRING_R2DBC_USERNAME", db.username());
-    env.put("SPRING_R2DBC_PASSWORD", db.password());
-    env.put("SPRING_FLYWAY_URL", db.jdbcUrl());
-    env.put("SPRING_FLYWAY_USER", db.username());
-    env.put("SPRING_FLYWAY_PASSWORD", db.password());
-    env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", TestInfrastructure.kafkaBootstrapServers());
-    env.put("EQUITOKEN_SECURITY_ISSUER", TestJwtIssuer.ISSUER);
-    env.put("EQUITOKEN_SECURITY_AUDIENCE", TestJwtIssuer.AUDIENCE);
-    env.put("EQUITOKEN_SECURITY_JWKS_URI", TestJwtIssuer.jwksUri());
-    env.put("EQUITOKEN_DEMO_DATA", "true");
+    try (PackagedService service =
+        PackagedService.of("compliance-service", JAR)
+            .jvmOptions("-Xmx256m")
+            .log(log)
+            .asEnvironment()
+            .settings(
+                PackagedService.platformSettings(db, TestInfrastructure.kafkaBootstrapServers()))
+            .set("equitoken.demo-data", "true")) {
 
-    // when it starts
-    Process process = builder.start();
-    try {
-      Awaitility.await()
-          .atMost(Duration.ofMinutes(3))
-          .pollInterval(Duration.ofSeconds(1))
-          .failFast("the service exited; see " + log, () -> !process.isAlive())
-          .until(() -> status(port, "/actuator/health/readiness", null) == 200);
+      // when it starts (bounded; fails at once if it exits)
+      service.start();
+      int port = service.port();
 
       // then probes answer without a token and the demo investors are there
       assertThat(status(port, "/actuator/health/liveness", null)).isEqualTo(200);
@@ -75,14 +54,11 @@ class PackagedJarIT {
               get(port, "/compliance/status", TestJwtIssuer.token("inv-dave", "investor")).body())
           .contains("\"kycState\":\"revision_required\"");
       assertThat(Files.readString(log)).contains("LOCAL-ONLY").doesNotContain("Alice Demo");
-    } finally {
+
       // and SIGTERM stops it cleanly within the graceful-shutdown budget
-      process.destroy();
-      boolean exited = process.waitFor(60, TimeUnit.SECONDS);
-      if (!exited) {
-        process.destroyForcibly();
-      }
-      assertThat(exited).as("stopped within 60 s after SIGTERM").isTrue();
+      assertThat(service.stop(Duration.ofSeconds(60)))
+          .as("stopped within 60 s after SIGTERM")
+          .isTrue();
     }
   }
 
@@ -102,11 +78,5 @@ class PackagedJarIT {
       request.header("Authorization", "Bearer " + token);
     }
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static int freePort() throws java.io.IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 }

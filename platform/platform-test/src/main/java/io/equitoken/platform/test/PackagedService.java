@@ -25,8 +25,8 @@ import java.util.concurrent.TimeUnit;
  * NAME_VALUE}), waited for until {@code /actuator/health/readiness} answers 200 (bounded; fails at
  * once if the process exits). The child is always ended by its own PID: {@link #kill()} (SIGKILL, a
  * crashing node), {@link #stop(Duration)} (SIGTERM, graceful, then SIGKILL if it overstays), {@link
- * #close()} (SIGKILL if still alive) and, should the test JVM exit first, a shutdown hook. It can be
- * started again after a kill or stop, on the same port, appending to the same log.
+ * #close()} (SIGKILL if still alive) and, should the test JVM exit first, a shutdown hook. It can
+ * be started again after a kill or stop, on the same port, appending to the same log.
  *
  * <pre>{@code
  * try (PackagedService service =
@@ -120,7 +120,9 @@ public final class PackagedService implements AutoCloseable {
     return this;
   }
 
-  /** Where the child's output goes (appended; default {@code target/packaged-service/<name>.log}). */
+  /**
+   * Where the child's output goes (appended; default {@code target/packaged-service/<name>.log}).
+   */
   public PackagedService log(Path file) {
     this.log = file;
     return this;

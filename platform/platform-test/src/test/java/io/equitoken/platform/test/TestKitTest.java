@@ -106,4 +106,17 @@ class TestKitTest {
         .hasMessageContaining("declared, not documented: [GET /open anonymous, GET /things")
         .hasMessageContaining("documented, not declared: [GET /things [operator]]");
   }
+
+  @Test
+  void packagedServiceNamesSettingsAsEnvironmentVariablesAndNeedsItsJar() throws Exception {
+    assertThat(PackagedService.environmentName("spring.kafka.bootstrap-servers"))
+        .isEqualTo("SPRING_KAFKA_BOOTSTRAP_SERVERS");
+    assertThat(PackagedService.environmentName("equitoken.demo-data"))
+        .isEqualTo("EQUITOKEN_DEMO_DATA");
+    try (PackagedService missing =
+        PackagedService.of("missing", java.nio.file.Path.of("target", "no-such.jar"))) {
+      assertThatThrownBy(missing::start).hasMessageContaining("not built");
+      assertThat(missing.alive()).isFalse();
+    }
+  }
 }

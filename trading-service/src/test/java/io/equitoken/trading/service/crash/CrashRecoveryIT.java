@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.PackagedService;
 import io.equitoken.platform.test.RestartableKafka;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
@@ -16,6 +17,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -76,9 +78,9 @@ class CrashRecoveryIT {
 
   private RestartableKafka kafka;
   private TestDatabase database;
-  private ServiceProcess a;
-  private ServiceProcess b;
-  private final List<ServiceProcess> live = new CopyOnWriteArrayList<>();
+  private PackagedService a;
+  private PackagedService b;
+  private final List<PackagedService> live = new CopyOnWriteArrayList<>();
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -86,8 +88,8 @@ class CrashRecoveryIT {
   void platform() throws Exception {
     kafka = new RestartableKafka().start();
     database = TestInfrastructure.database("trading_crash");
-    a = new ServiceProcess("crash-a", settings("crash-a"));
-    b = new ServiceProcess("crash-b", settings("crash-b"));
+    a = instance("crash-a");
+    b = instance("crash-b");
   }
 
   @AfterAll
@@ -103,18 +105,17 @@ class CrashRecoveryIT {
     }
   }
 
+  /** trading-service's packaged jar as a process of its own, killed with SIGKILL to crash it. */
+  private PackagedService instance(String instance) {
+    return PackagedService.of(instance, Path.of("target", "trading-service.jar"))
+        .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
+        .log(Path.of("target", "crash-it", instance + ".log"))
+        .settings(PackagedService.platformSettings(database, kafka.bootstrapServers()))
+        .settings(settings(instance));
+  }
+
   private Map<String, String> settings(String instance) {
     Map<String, String> s = new LinkedHashMap<>();
-    s.put("spring.r2dbc.url", database.r2dbcUrl());
-    s.put("spring.r2dbc.username", database.username());
-    s.put("spring.r2dbc.password", database.password());
-    s.put("spring.flyway.url", database.jdbcUrl());
-    s.put("spring.flyway.user", database.username());
-    s.put("spring.flyway.password", database.password());
-    s.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
-    s.put("equitoken.security.issuer", TestJwtIssuer.ISSUER);
-    s.put("equitoken.security.audience", TestJwtIssuer.AUDIENCE);
-    s.put("equitoken.security.jwks-uri", TestJwtIssuer.jwksUri());
     s.put("equitoken.events.relay-interval", "100ms");
     s.put("equitoken.trading.partitions", String.valueOf(PARTITIONS));
     s.put("equitoken.trading.matcher.instance-id", instance);
@@ -238,7 +239,7 @@ class CrashRecoveryIT {
 
   // ---- the load --------------------------------------------------------------------------------
 
-  private void crash(ServiceProcess process) throws Exception {
+  private void crash(PackagedService process) throws Exception {
     live.remove(process);
     process.kill();
     // the retried requests of the clients land on the other instance, if any, meanwhile
@@ -377,7 +378,7 @@ class CrashRecoveryIT {
     while (true) {
       Map<String, Long> running = new TreeMap<>();
       List<Integer> served = new ArrayList<>();
-      for (ServiceProcess instance : List.of(a, b)) {
+      for (PackagedService instance : List.of(a, b)) {
         JsonNode state = get("/actuator/matcher", operator(), instance.port());
         if (state != null && state.get("running").asBoolean()) {
           state.get("partitions").forEach(p -> served.add(p.asInt()));
@@ -508,7 +509,7 @@ class CrashRecoveryIT {
 
   /** An address of a live instance (the first, else any): clients fail over between them. */
   private URI uri(String path) {
-    List<ServiceProcess> now = List.copyOf(live);
+    List<PackagedService> now = List.copyOf(live);
     int port = now.isEmpty() ? a.port() : now.get(0).port();
     return URI.create("http://127.0.0.1:" + port + path);
   }
