@@ -27,7 +27,9 @@ final class Banner {
     out.println(
         "  PostgreSQL     "
             + platform.ports().jdbcUrl("<db>")
-            + "  (user <db>, password <db>-local)");
+            + "  (user <db>, password postgres.<db>.password in "
+            + relative(project, platform.secretsFile())
+            + ")");
     out.println("  Kafka          " + platform.kafkaBootstrapServers());
     out.println("  Logs           " + relative(project, platform.logsDir()) + "/<module>.log");
     BootstrapCredentials bootstrap = BootstrapCredentials.current();

@@ -42,6 +42,7 @@ public final class LocalPlatform implements AutoCloseable {
   private final List<ChildProcess> services = new ArrayList<>();
   private final List<String> skipped = new ArrayList<>();
   private RunLock lock;
+  private LocalSecrets secrets;
   private PostgresNode postgres;
   private ChildProcess kafka;
   private DemoReceiver demoReceiver;
@@ -79,7 +80,19 @@ public final class LocalPlatform implements AutoCloseable {
       if (!orphans.isEmpty()) {
         progress.info("  stopped processes left by a killed earlier run: " + orphans);
       }
-      postgres = new PostgresNode(ports, baseDir);
+      if (!LocalSecrets.exist(baseDir) && PostgresNode.initialised(baseDir.resolve("postgres"))) {
+        throw new LaunchException(
+            baseDir
+                + " holds data from before per-installation secrets (its PostgreSQL trusts every"
+                + " login and its keys are public constants): delete it with ./equitoken clean"
+                + " (or rm -rf "
+                + baseDir
+                + ") and start again",
+            null,
+            List.of());
+      }
+      secrets = LocalSecrets.loadOrCreate(baseDir, Services.databases());
+      postgres = new PostgresNode(ports, baseDir, secrets);
       if (postgres.stopOrphanedPostmaster()) {
         progress.info("  stopped the PostgreSQL server left by a killed earlier run");
       }
@@ -191,7 +204,7 @@ public final class LocalPlatform implements AutoCloseable {
         ChildProcess.start(
             service.module(),
             command,
-            ServiceEnvironment.of(service, ports, tlsDir()),
+            ServiceEnvironment.of(service, ports, tlsDir(), secrets),
             projectDir,
             log);
     register(child);
@@ -339,6 +352,16 @@ public final class LocalPlatform implements AutoCloseable {
 
   public String jdbcUrl(String database) {
     return ports.jdbcUrl(database);
+  }
+
+  /** The generated password of a service database's login role (set once {@link #start()}ed). */
+  public String databasePassword(String database) {
+    return Objects.requireNonNull(secrets, "not started").databasePassword(database);
+  }
+
+  /** Where this installation's generated secrets are (mode 0600). */
+  public Path secretsFile() {
+    return baseDir.resolve(LocalSecrets.FILE);
   }
 
   public String serviceUrl(String module) {

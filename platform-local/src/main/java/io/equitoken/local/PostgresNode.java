@@ -1,10 +1,12 @@
 package io.equitoken.local;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -21,18 +23,35 @@ import java.util.Optional;
  * process is not uid 0), so PostgreSQL's refusal to run as root does not apply; the files stay
  * owned by the real user. pg_ctl starts the postmaster in its own session, so Ctrl-C does not reach
  * it.
+ *
+ * <p>Passwords only (issue 13 item 7): initdb gives the superuser the installation's generated
+ * password ({@code --pwfile}, never trust), {@code pg_hba.conf} is rewritten at every start to
+ * require scram-sha-256 for every role on the unix socket and on loopback TCP, and zonky's
+ * readiness check logs in with that password. Each service role has its own generated password
+ * ({@link LocalSecrets}).
  */
 final class PostgresNode implements AutoCloseable {
 
   static final String SUPERUSER = "postgres";
 
+  /** Written before every start; zonky and initdb would otherwise leave {@code trust} in it. */
+  static final String PG_HBA =
+      """
+      # written by platform-local at every start: passwords (scram-sha-256) for every role
+      local all all scram-sha-256
+      host all all 127.0.0.1/32 scram-sha-256
+      host all all ::1/128 scram-sha-256
+      """;
+
   private final PortPlan ports;
+  private final LocalSecrets secrets;
   private final Path dataDir;
   private final Path log;
   private EmbeddedPostgres postgres;
 
-  PostgresNode(PortPlan ports, Path baseDir) {
+  PostgresNode(PortPlan ports, Path baseDir, LocalSecrets secrets) {
     this.ports = ports;
+    this.secrets = secrets;
     this.dataDir = baseDir.resolve("postgres");
     this.log = baseDir.resolve("logs").resolve("postgres.log");
   }
@@ -45,33 +64,68 @@ final class PostgresNode implements AutoCloseable {
     return log;
   }
 
+  /** Whether initdb has run in this data directory. */
+  static boolean initialised(Path dataDir) {
+    return Files.exists(dataDir.resolve("postgresql.conf"));
+  }
+
   void start() {
+    Path pwfile = dataDir.resolveSibling("postgres.pwfile");
     try {
       Files.createDirectories(dataDir);
       Files.createDirectories(log.getParent());
+      EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+      if (!initialised(dataDir)) {
+        Files.deleteIfExists(pwfile);
+        Files.writeString(
+            Files.createFile(
+                pwfile,
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))),
+            secrets.superuserPassword() + "\n");
+        // zonky appends these as --name=value after its own "-A trust": initdb takes the last
+        builder.setLocaleConfig("auth", "scram-sha-256");
+        builder.setLocaleConfig("pwfile", pwfile.toString());
+      }
       postgres =
-          EmbeddedPostgres.builder()
+          builder
               .setDataDirectory(dataDir)
               .setCleanDataDirectory(false)
               .setPort(ports.postgres())
               .setOverrideWorkingDirectory(binariesDir().toFile())
               .setPGStartupWait(Duration.ofSeconds(60))
               .setServerConfig("listen_addresses", "localhost")
+              .setServerConfig("password_encryption", "scram-sha-256")
+              .setDataDirectoryCustomizer(PostgresNode::writeHba)
+              .setConnectConfig("password", secrets.superuserPassword())
               .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
               .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
               .start();
     } catch (IOException | RuntimeException e) {
       throw new LaunchException(
           "PostgreSQL did not start: " + e.getMessage(), log, ChildProcess.tail(log, 30));
+    } finally {
+      try {
+        Files.deleteIfExists(pwfile);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  private static void writeHba(File dataDirectory) {
+    try {
+      Files.writeString(dataDirectory.toPath().resolve("pg_hba.conf"), PG_HBA);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
   /** One login role and one database per service, created only when missing. */
   void ensureDatabases(List<String> databases) {
-    try (Connection connection = connect("postgres", SUPERUSER, "")) {
+    try (Connection connection = connect("postgres", SUPERUSER, secrets.superuserPassword())) {
       for (String db : databases) {
         requireIdentifier(db);
-        String password = ServiceEnvironment.password(db).replace("'", "''");
+        String password = secrets.databasePassword(db).replace("'", "''");
         try (Statement statement = connection.createStatement()) {
           if (!exists(connection, "SELECT 1 FROM pg_roles WHERE rolname = ?", db)) {
             statement.execute("CREATE ROLE " + db + " LOGIN PASSWORD '" + password + "'");

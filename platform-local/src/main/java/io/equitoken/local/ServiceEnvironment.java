@@ -14,12 +14,8 @@ public final class ServiceEnvironment {
 
   private ServiceEnvironment() {}
 
-  /** Password of a service's login role: {@code <db>-local}. */
-  public static String password(String database) {
-    return database + "-local";
-  }
-
-  public static Map<String, String> of(ServiceDef service, PortPlan ports, Path tlsDir) {
+  public static Map<String, String> of(
+      ServiceDef service, PortPlan ports, Path tlsDir, LocalSecrets secrets) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("SERVER_PORT", Integer.toString(ports.port(service)));
     if (!service.isGateway()) {
@@ -32,10 +28,10 @@ public final class ServiceEnvironment {
             db -> {
               env.put("SPRING_R2DBC_URL", ports.r2dbcUrl(db));
               env.put("SPRING_R2DBC_USERNAME", db);
-              env.put("SPRING_R2DBC_PASSWORD", password(db));
+              env.put("SPRING_R2DBC_PASSWORD", secrets.databasePassword(db));
               env.put("SPRING_FLYWAY_URL", ports.jdbcUrl(db));
               env.put("SPRING_FLYWAY_USER", db);
-              env.put("SPRING_FLYWAY_PASSWORD", password(db));
+              env.put("SPRING_FLYWAY_PASSWORD", secrets.databasePassword(db));
             });
     // every module, the gateway too, reads API key revocations from identity.events.v1
     env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", ports.kafkaBootstrapServers());

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -68,6 +69,7 @@ class LocalPlatformIT {
         assertThat(queryOne(platform, db, "SELECT current_user || '@' || current_database()"))
             .isEqualTo(db + "@" + db);
       }
+      assertPasswordsRequired(platform);
       execute(platform, "listings", "CREATE TABLE it_marker (id text PRIMARY KEY)");
       execute(platform, "listings", "INSERT INTO it_marker VALUES ('" + key + "')");
       assertCatalogueTopicsExist(platform);
@@ -90,10 +92,47 @@ class LocalPlatformIT {
       platform.start();
 
       assertThat(queryOne(platform, "listings", "SELECT id FROM it_marker")).isEqualTo(key);
+      assertPasswordsRequired(platform);
       assertThat(consume(platform, key)).isEqualTo("hello");
       firstRun = platform.livePids();
     }
     assertNothingRunning(firstRun);
+  }
+
+  /**
+   * scram-sha-256 for every role over TCP: a wrong password, no password, another role's password
+   * and the old documented {@code <db>-local} are refused for the service databases, and the
+   * superuser needs its password too; the secrets file is the owner's only.
+   */
+  private static void assertPasswordsRequired(LocalPlatform platform) throws Exception {
+    for (String db : Services.databases()) {
+      String url = platform.jdbcUrl(db);
+      assertRefused(url, db, "wrong-" + platform.databasePassword(db));
+      assertRefused(url, db, db + "-local");
+      assertRefused(
+          url, db, platform.databasePassword(db.equals("listings") ? "trading" : "listings"));
+      assertThatThrownBy(() -> DriverManager.getConnection(url, db, null))
+          .as("no password for %s", db)
+          .isInstanceOf(java.sql.SQLException.class)
+          .hasMessageContaining("SCRAM");
+      assertThatThrownBy(() -> DriverManager.getConnection(url, db, ""))
+          .as("empty password for %s", db)
+          .isInstanceOf(java.sql.SQLException.class);
+      assertRefused(url, "postgres", "");
+      assertRefused(url, "postgres", "postgres");
+    }
+    assertThat(
+            PosixFilePermissions.toString(
+                java.nio.file.Files.getPosixFilePermissions(platform.secretsFile())))
+        .isEqualTo("rw-------");
+  }
+
+  /** The server refused the login: 28P01 invalid_password (scram), never a session. */
+  private static void assertRefused(String url, String user, String password) {
+    assertThatThrownBy(() -> DriverManager.getConnection(url, user, password).close())
+        .as("%s with a wrong password", user)
+        .isInstanceOfSatisfying(
+            java.sql.SQLException.class, e -> assertThat(e.getSQLState()).isIn("28P01", "08004"));
   }
 
   /**
@@ -154,7 +193,7 @@ class LocalPlatformIT {
   }
 
   private static Connection connect(LocalPlatform platform, String db) throws Exception {
-    return DriverManager.getConnection(platform.jdbcUrl(db), db, db + "-local");
+    return DriverManager.getConnection(platform.jdbcUrl(db), db, platform.databasePassword(db));
   }
 
   private static String queryOne(LocalPlatform platform, String db, String sql) throws Exception {

@@ -4,25 +4,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ServiceEnvironmentTest {
 
   private static final Path TLS = Path.of("/repo/.local/tls");
 
+  @TempDir Path dir;
+  private LocalSecrets secrets;
+
+  @BeforeEach
+  void generateSecrets() {
+    secrets = LocalSecrets.loadOrCreate(dir, Services.databases());
+  }
+
   @Test
   void shouldPointAServiceAtItsOwnDatabaseAndKafka() {
     Map<String, String> env =
-        ServiceEnvironment.of(Services.named("listings-service"), PortPlan.DEFAULT, TLS);
+        ServiceEnvironment.of(Services.named("listings-service"), PortPlan.DEFAULT, TLS, secrets);
 
     assertThat(env)
         .containsEntry("SERVER_PORT", "8082")
         .containsEntry("SPRING_R2DBC_URL", "r2dbc:postgresql://localhost:54329/listings")
         .containsEntry("SPRING_R2DBC_USERNAME", "listings")
-        .containsEntry("SPRING_R2DBC_PASSWORD", "listings-local")
+        .containsEntry("SPRING_R2DBC_PASSWORD", secrets.databasePassword("listings"))
         .containsEntry("SPRING_FLYWAY_URL", "jdbc:postgresql://localhost:54329/listings")
         .containsEntry("SPRING_FLYWAY_USER", "listings")
-        .containsEntry("SPRING_FLYWAY_PASSWORD", "listings-local")
+        .containsEntry("SPRING_FLYWAY_PASSWORD", secrets.databasePassword("listings"))
         .containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "localhost:19092")
         .containsEntry("SERVER_ADDRESS", "127.0.0.1")
         .containsEntry("EQUITOKEN_SECURITY_ISSUER", "https://equitoken.local")
@@ -35,17 +45,21 @@ class ServiceEnvironmentTest {
 
   @Test
   void shouldAdmitLoopbackWebhookReceiversOnlyInWebhookServiceLocally() {
-    assertThat(ServiceEnvironment.of(Services.named("webhook-service"), PortPlan.DEFAULT, TLS))
+    assertThat(
+            ServiceEnvironment.of(
+                Services.named("webhook-service"), PortPlan.DEFAULT, TLS, secrets))
         .containsEntry("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS", "true")
         .containsEntry("SPRING_R2DBC_USERNAME", "webhooks");
-    assertThat(ServiceEnvironment.of(Services.named("listings-service"), PortPlan.DEFAULT, TLS))
+    assertThat(
+            ServiceEnvironment.of(
+                Services.named("listings-service"), PortPlan.DEFAULT, TLS, secrets))
         .doesNotContainKey("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS");
   }
 
   @Test
   void shouldGiveOnlyIdentityTheBootstrapOperatorKey() {
     Map<String, String> env =
-        ServiceEnvironment.of(Services.named("identity-service"), PortPlan.DEFAULT, TLS);
+        ServiceEnvironment.of(Services.named("identity-service"), PortPlan.DEFAULT, TLS, secrets);
 
     assertThat(env)
         .containsEntry("EQUITOKEN_BOOTSTRAP_API_KEY", "demo-operator")
@@ -56,7 +70,7 @@ class ServiceEnvironmentTest {
   @Test
   void shouldRouteTheGatewayToEveryServiceOverHttpsOnTheOffsetPorts() {
     Map<String, String> env =
-        ServiceEnvironment.of(Services.named("gateway"), new PortPlan(100), TLS);
+        ServiceEnvironment.of(Services.named("gateway"), new PortPlan(100), TLS, secrets);
 
     assertThat(env)
         .containsEntry("SERVER_PORT", "8543")

@@ -1,0 +1,78 @@
+package io.equitoken.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LocalSecretsTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void shouldGenerateOwnerOnlySecretsOnceAndKeepThem() throws Exception {
+    LocalSecrets first = LocalSecrets.loadOrCreate(dir, List.of("listings", "trading"));
+
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(first.file())))
+        .isEqualTo("rw-------");
+    assertThat(first.databasePassword("listings"))
+        .hasSizeGreaterThanOrEqualTo(32)
+        .isNotEqualTo("listings-local")
+        .isNotEqualTo(first.databasePassword("trading"))
+        .isNotEqualTo(first.superuserPassword())
+        .matches("[A-Za-z0-9_-]+");
+
+    LocalSecrets again = LocalSecrets.loadOrCreate(dir, List.of("listings", "trading"));
+    assertThat(again.databasePassword("listings")).isEqualTo(first.databasePassword("listings"));
+    assertThat(again.superuserPassword()).isEqualTo(first.superuserPassword());
+    assertThat(
+            LocalSecrets.loadOrCreate(dir.resolve("other"), List.of("listings"))
+                .superuserPassword())
+        .as("another installation")
+        .isNotEqualTo(first.superuserPassword());
+  }
+
+  @Test
+  void shouldAddTheSecretOfADatabaseThatJoinedLaterWithoutChangingTheOthers() throws Exception {
+    LocalSecrets first = LocalSecrets.loadOrCreate(dir, List.of("listings"));
+    Files.setPosixFilePermissions(first.file(), PosixFilePermissions.fromString("rw-r--r--"));
+
+    LocalSecrets later = LocalSecrets.loadOrCreate(dir, List.of("listings", "webhooks"));
+
+    assertThat(later.databasePassword("listings")).isEqualTo(first.databasePassword("listings"));
+    assertThat(later.databasePassword("webhooks")).isNotBlank();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(later.file())))
+        .isEqualTo("rw-------");
+    assertThatThrownBy(() -> later.databasePassword("nope"))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void shouldRefuseADataDirectoryFromBeforeLocalSecrets() throws Exception {
+    Path base = dir.resolve("local");
+    Files.createDirectories(base.resolve("postgres"));
+    Files.writeString(base.resolve("postgres").resolve("postgresql.conf"), "# trust era\n");
+
+    try (LocalPlatform platform =
+        LocalPlatform.builder()
+            .projectDir(dir)
+            .baseDir(base)
+            .portOffset(710)
+            .infrastructureOnly()
+            .output(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+            .build()) {
+      assertThatThrownBy(platform::start)
+          .isInstanceOf(LaunchException.class)
+          .hasMessageContaining("./equitoken clean");
+    }
+    assertThat(base.resolve(LocalSecrets.FILE)).doesNotExist();
+  }
+}
