@@ -31,6 +31,11 @@ final class Banner {
             + relative(project, platform.secretsFile())
             + ")");
     out.println("  Kafka          " + platform.kafkaBootstrapServers());
+    out.println(
+        "  Secrets        "
+            + relative(project, platform.secretsFile())
+            + " (generated for this installation, mode 0600: database passwords, identity's"
+            + " key-encryption key and pepper, compliance's document key)");
     out.println("  Logs           " + relative(project, platform.logsDir()) + "/<module>.log");
     BootstrapCredentials bootstrap = BootstrapCredentials.current();
     out.println(

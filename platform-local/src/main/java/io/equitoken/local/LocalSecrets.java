@@ -29,6 +29,17 @@ public final class LocalSecrets {
   static final String FILE = "secrets.properties";
   static final String SUPERUSER = "postgres.superuser.password";
 
+  /**
+   * Per-module server-side keys (base64 of 32 random bytes), named by the environment variable that
+   * carries them to the module.
+   */
+  static final Map<String, List<String>> SERVICE_KEYS =
+      Map.of(
+          Services.IDENTITY,
+          List.of("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY", "EQUITOKEN_IDENTITY_SECRET_PEPPER"),
+          "compliance-service",
+          List.of("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY"));
+
   private static final Set<PosixFilePermission> OWNER_ONLY =
       PosixFilePermissions.fromString("rw-------");
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -63,6 +74,11 @@ public final class LocalSecrets {
       for (String db : databases) {
         changed |= values.putIfAbsent(databaseKey(db), password()) == null;
       }
+      for (List<String> keys : SERVICE_KEYS.values()) {
+        for (String key : keys) {
+          changed |= values.putIfAbsent(key, key()) == null;
+        }
+      }
       if (changed) {
         write(file, values);
       } else if (!Files.getPosixFilePermissions(file).equals(OWNER_ONLY)) {
@@ -87,6 +103,13 @@ public final class LocalSecrets {
     return require(databaseKey(database));
   }
 
+  /** Environment entries of the module's own keys (none for most modules). */
+  public Map<String, String> serviceKeys(String module) {
+    Map<String, String> env = new TreeMap<>();
+    SERVICE_KEYS.getOrDefault(module, List.of()).forEach(key -> env.put(key, require(key)));
+    return env;
+  }
+
   private String require(String name) {
     String value = values.get(name);
     if (value == null) {
@@ -104,6 +127,13 @@ public final class LocalSecrets {
     byte[] bytes = new byte[24];
     RANDOM.nextBytes(bytes);
     return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  /** 32 random bytes as standard base64, the form the services' key settings take. */
+  private static String key() {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
   }
 
   /** Written to a 0600 file next to the target, then moved over it: never readable by others. */

@@ -30,7 +30,16 @@ class LocalSecretsTest {
         .isNotEqualTo(first.superuserPassword())
         .matches("[A-Za-z0-9_-]+");
 
+    assertThat(first.serviceKeys("identity-service"))
+        .containsOnlyKeys(
+            "EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY", "EQUITOKEN_IDENTITY_SECRET_PEPPER");
+    assertThat(first.serviceKeys("listings-service")).isEmpty();
+
     LocalSecrets again = LocalSecrets.loadOrCreate(dir, List.of("listings", "trading"));
+    assertThat(again.serviceKeys("identity-service"))
+        .isEqualTo(first.serviceKeys("identity-service"));
+    assertThat(again.serviceKeys("compliance-service"))
+        .isEqualTo(first.serviceKeys("compliance-service"));
     assertThat(again.databasePassword("listings")).isEqualTo(first.databasePassword("listings"));
     assertThat(again.superuserPassword()).isEqualTo(first.superuserPassword());
     assertThat(

@@ -3,6 +3,8 @@ package io.equitoken.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,6 +42,8 @@ class ServiceEnvironmentTest {
         .containsEntry("EQUITOKEN_SECURITY_JWKS_URI", "http://localhost:8081/.well-known/jwks.json")
         .containsEntry("EQUITOKEN_DEMO_DATA", "true")
         .doesNotContainKey("EQUITOKEN_BOOTSTRAP_API_KEY")
+        .doesNotContainKey("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY")
+        .doesNotContainKey("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY")
         .doesNotContainKey("EQUITOKEN_GATEWAY_TLS_SELF_SIGNED_DIR");
   }
 
@@ -65,6 +69,36 @@ class ServiceEnvironmentTest {
         .containsEntry("EQUITOKEN_BOOTSTRAP_API_KEY", "demo-operator")
         .containsEntry("EQUITOKEN_BOOTSTRAP_SECRET", "demo-operator-secret-change-me")
         .containsEntry("SPRING_R2DBC_USERNAME", "identity");
+  }
+
+  @Test
+  void shouldGiveIdentityAndComplianceThisInstallationsKeysAndForbidTheBuiltInOnes() {
+    Map<String, String> identity =
+        ServiceEnvironment.of(Services.named("identity-service"), PortPlan.DEFAULT, TLS, secrets);
+    Map<String, String> compliance =
+        ServiceEnvironment.of(Services.named("compliance-service"), PortPlan.DEFAULT, TLS, secrets);
+
+    assertThat(identity)
+        .containsEntry(
+            "EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY",
+            secrets.serviceKeys("identity-service").get("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY"))
+        .containsEntry(
+            "EQUITOKEN_IDENTITY_SECRET_PEPPER",
+            secrets.serviceKeys("identity-service").get("EQUITOKEN_IDENTITY_SECRET_PEPPER"))
+        .containsEntry("EQUITOKEN_IDENTITY_ALLOW_LOCAL_DEFAULTS", "false")
+        .doesNotContainKey("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY");
+    assertThat(compliance)
+        .containsEntry(
+            "EQUITOKEN_COMPLIANCE_DOCUMENT_KEY",
+            secrets.serviceKeys("compliance-service").get("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY"))
+        .containsEntry("EQUITOKEN_COMPLIANCE_REQUIRE_DOCUMENT_KEY", "true")
+        .doesNotContainKey("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY");
+    for (String key :
+        List.of("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY", "EQUITOKEN_IDENTITY_SECRET_PEPPER")) {
+      assertThat(Base64.getDecoder().decode(identity.get(key))).as(key).hasSize(32);
+    }
+    assertThat(Base64.getDecoder().decode(compliance.get("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY")))
+        .hasSize(32);
   }
 
   @Test
