@@ -2,6 +2,7 @@ package io.equitoken.gateway.config;
 
 import io.equitoken.gateway.routing.RouteTable;
 import io.equitoken.gateway.web.FallbackController;
+import io.equitoken.gateway.web.UploadTooLargeException;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4JCircuitBreakerFactory;
@@ -61,6 +62,9 @@ class RoutesConfiguration {
                             .minimumNumberOfCalls(cb.minimumCalls())
                             .waitDurationInOpenState(cb.openDuration())
                             .permittedNumberOfCallsInHalfOpenState(3)
+                            // the client's oversize upload, not the service's failure
+                            .ignoreException(
+                                failure -> UploadTooLargeException.in(failure).isPresent())
                             .build())
                     .build());
   }

@@ -19,7 +19,8 @@ import reactor.core.publisher.Mono;
 /**
  * Where a route's circuit breaker forwards when its service cannot answer (down, too slow, or the
  * breaker is open): a 503 problem that names the service, says why, and when to retry. Reached only
- * by that internal forward; a client calling the path directly gets 404.
+ * by that internal forward; a client calling the path directly gets 404. An upload abandoned at its
+ * cap ({@link UploadTooLargeException}) gets its {@code 413} here instead.
  */
 @RestController
 public class FallbackController {
@@ -38,6 +39,11 @@ public class FallbackController {
     Throwable failure = exchange.getAttribute(CIRCUITBREAKER_EXECUTION_EXCEPTION_ATTR);
     if (failure == null) {
       return Mono.error(ProblemException.notFound("not-found", "No resource exists at this path."));
+    }
+    var tooLarge = UploadTooLargeException.in(failure);
+    if (tooLarge.isPresent()) {
+      return UploadLimitWebFilter.refuse(
+          asOriginallyRequested(exchange), tooLarge.get().limitBytes());
     }
     String reason;
     long retryAfter;

@@ -4,14 +4,19 @@ import io.equitoken.platform.web.Problem;
 import io.equitoken.platform.web.ProblemWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.core.Ordered;
+import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -20,8 +25,13 @@ import reactor.core.publisher.Mono;
  * routing or a single body byte goes to the service. Before, the service answered 413 and closed
  * while the gateway was still streaming the body, which the client sometimes saw as {@code 503
  * unreachable} and which counted against the route's circuit breaker (issue 13, item 4). Routes are
- * matched on the decoded path, as the service's mapping does ({@code /compliance/%6byc} too). A
- * chunked body of unknown length is left to the service's own cap.
+ * matched on the decoded path, as the service's mapping does ({@code /compliance/%6byc} too).
+ *
+ * <p>A body of unknown length (chunked) is counted as it streams to the service: the chunk that
+ * would cross the cap is not forwarded, the call to the service is abandoned with {@link
+ * UploadTooLargeException}, and the route's fallback answers the same {@code 413} (never {@code 503
+ * unreachable}); the route's circuit breaker ignores that exception, so oversize uploads never open
+ * it. The service therefore never sees more than the cap, the same as its own.
  */
 public class UploadLimitWebFilter implements WebFilter, Ordered {
 
@@ -39,28 +49,63 @@ public class UploadLimitWebFilter implements WebFilter, Ordered {
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     var request = exchange.getRequest();
-    long declared = request.getHeaders().getContentLength();
-    if (request.getMethod() != HttpMethod.POST || declared < 0) {
+    if (request.getMethod() != HttpMethod.POST) {
       return chain.filter(exchange);
     }
+    long declared = request.getHeaders().getContentLength();
     for (var limit : limits.entrySet()) {
-      if (limit.getKey().matches(request.getPath().pathWithinApplication())
-          && declared > limit.getValue()) {
-        // the rest of the body is not read: the connection is not reused
-        exchange.getResponse().getHeaders().set(HttpHeaders.CONNECTION, "close");
-        return ProblemWriter.write(
-            exchange,
-            Problem.of(
-                    413,
-                    "submission-too-large",
-                    "Content too large",
-                    "The upload is larger than the limit of "
-                        + limit.getValue()
-                        + " bytes per submission.")
-                .with("limitBytes", limit.getValue()));
+      if (!limit.getKey().matches(request.getPath().pathWithinApplication())) {
+        continue;
+      }
+      long max = limit.getValue();
+      if (declared > max) {
+        return refuse(exchange, max);
+      }
+      if (declared < 0) {
+        // the route's fallback answers the 413 too; this covers a failure that skips it
+        return chain
+            .filter(exchange.mutate().request(counted(request, max)).build())
+            .onErrorResume(
+                failure ->
+                    UploadTooLargeException.in(failure).isPresent()
+                        && !exchange.getResponse().isCommitted(),
+                failure -> refuse(exchange, max));
       }
     }
     return chain.filter(exchange);
+  }
+
+  /** The 413 problem; the rest of the body is not read, so the connection is not reused. */
+  public static Mono<Void> refuse(ServerWebExchange exchange, long limitBytes) {
+    exchange.getResponse().getHeaders().set(HttpHeaders.CONNECTION, "close");
+    return ProblemWriter.write(
+        exchange,
+        Problem.of(
+                413,
+                "submission-too-large",
+                "Content too large",
+                "The upload is larger than the limit of " + limitBytes + " bytes per submission.")
+            .with("limitBytes", limitBytes));
+  }
+
+  /** The body as it streams, failing with {@link UploadTooLargeException} past {@code max}. */
+  private static ServerHttpRequest counted(ServerHttpRequest request, long max) {
+    return new ServerHttpRequestDecorator(request) {
+      @Override
+      public Flux<DataBuffer> getBody() {
+        AtomicLong seen = new AtomicLong();
+        return super.getBody()
+            .handle(
+                (buffer, sink) -> {
+                  if (seen.addAndGet(buffer.readableByteCount()) > max) {
+                    // not forwarded; the server's inbound receiver releases what it delivered
+                    sink.error(new UploadTooLargeException(max));
+                  } else {
+                    sink.next(buffer);
+                  }
+                });
+      }
+    };
   }
 
   @Override

@@ -40,12 +40,17 @@ import reactor.netty.http.client.HttpClient;
       "equitoken.gateway.circuit-breaker.minimum-calls=5",
       "equitoken.gateway.circuit-breaker.sliding-window-size=10",
       "equitoken.gateway.circuit-breaker.open-duration=30s",
-      "equitoken.security.jwks-refetch-cooldown=1s"
+      "equitoken.security.jwks-refetch-cooldown=1s",
+      "equitoken.gateway.kyc-upload-max-bytes=" + GatewayItSupport.UPLOAD_CAP
     })
 public abstract class GatewayItSupport {
 
   public static final String TLS_DIR = "target/it-tls";
   public static final int CAPACITY = 20;
+
+  /** The KYC upload cap here: 1 MiB, so that streaming past it is quick. */
+  public static final long UPLOAD_CAP = 1024 * 1024;
+
   public static final String BENCHMARK_KEY = "it-benchmark-key";
   public static final int BENCHMARK_RATE = 100_000;
   public static final java.time.Duration JWKS_REFETCH_COOLDOWN = java.time.Duration.ofSeconds(1);
