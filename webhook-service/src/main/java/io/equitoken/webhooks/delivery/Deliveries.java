@@ -54,8 +54,9 @@ public final class Deliveries {
   }
 
   /**
-   * Queues the event for every enabled subscription entitled to it; answers how many. Run inside
-   * the consumer's transaction, so a redelivered event adds nothing.
+   * Queues the event for every enabled subscription entitled to it, in one statement; answers how
+   * many deliveries were added. Run inside the consumer's transaction, so a redelivered event adds
+   * nothing.
    */
   public Mono<Integer> fanOut(IncomingEvent event) {
     EventType type = catalogue.bySourceType(event.sourceType()).orElse(null);
@@ -67,12 +68,9 @@ public final class Deliveries {
       return Mono.just(0);
     }
     String payload = payload(type.name(), event.time(), ContractDocuments.trim(type, event.data()));
-    Instant now = clock.instant();
-    return subscriptions
-        .subscribers(type.name(), owners)
-        .map(s -> Delivery.pending(s.id(), event.id(), type.name(), payload, now))
-        .collectList()
-        .flatMap(list -> store.insert(list).thenReturn(list.size()));
+    return store
+        .fanOut(Delivery.pending(null, event.id(), type.name(), payload, clock.instant()), owners)
+        .map(Long::intValue);
   }
 
   private static List<String> owners(EventType type, JsonNode data) {

@@ -15,6 +15,14 @@ public interface DeliveryStore {
   Mono<Void> insert(List<Delivery> deliveries);
 
   /**
+   * Fans one event out in a single statement: a copy of {@code template} (its id and subscription
+   * are ignored) for every enabled subscription listing its event type; for a private type ({@code
+   * owners} non-null) only those of one of the owners or of an operator. A subscription that
+   * already has a delivery of the event is skipped. Answers how many deliveries were added.
+   */
+  Mono<Long> fanOut(Delivery template, List<String> owners);
+
+  /**
    * Leases up to {@code max} due pending deliveries of enabled subscriptions until {@code
    * leaseUntil}, at most {@code capacity.getOrDefault(subscription, perSubscription)} per
    * subscription, oldest due first.

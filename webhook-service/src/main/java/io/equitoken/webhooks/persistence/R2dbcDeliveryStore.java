@@ -65,6 +65,30 @@ class R2dbcDeliveryStore implements DeliveryStore {
   }
 
   @Override
+  public Mono<Long> fanOut(Delivery d, List<String> owners) {
+    String sql =
+        "insert into delivery ("
+            + COLUMNS
+            + ") select gen_random_uuid(), s.id, :msg, :event, :type, :payload, 'pending', 0, 0,"
+            + " :next, :created, null from subscription s where s.status = 'enabled'"
+            + " and s.event_types @> array[:type]::text[]"
+            + (owners == null ? "" : " and (s.owner_operator or s.owner_id = any(:owners))")
+            + " on conflict (subscription_id, event_id) do nothing";
+    var spec =
+        db.sql(sql)
+            .bind("msg", d.messageId())
+            .bind("event", d.eventId())
+            .bind("type", d.eventType())
+            .bind("payload", d.payload())
+            .bind("next", Rows.time(d.nextAttemptAt()))
+            .bind("created", Rows.time(d.createdAt()));
+    if (owners != null) {
+      spec = spec.bind("owners", owners.toArray(String[]::new));
+    }
+    return spec.fetch().rowsUpdated();
+  }
+
+  @Override
   public Flux<Claimed> claim(
       Instant now, Instant leaseUntil, int max, int perSubscription, Map<UUID, Integer> capacity) {
     UUID[] ids = capacity.keySet().toArray(UUID[]::new);

@@ -108,22 +108,6 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
     return spec.map(R2dbcSubscriptionStore::read).all();
   }
 
-  @Override
-  public Flux<Subscription> subscribers(String eventType, List<String> owners) {
-    String sql =
-        "select "
-            + COLUMNS
-            + " from subscription where status = 'enabled' and event_types @> array[:type]::text[]";
-    if (owners == null) {
-      return db.sql(sql).bind("type", eventType).map(R2dbcSubscriptionStore::read).all();
-    }
-    return db.sql(sql + " and (owner_operator or owner_id = any(:owners))")
-        .bind("type", eventType)
-        .bind("owners", owners.toArray(String[]::new))
-        .map(R2dbcSubscriptionStore::read)
-        .all();
-  }
-
   static Subscription read(Readable row) {
     return new Subscription(
         row.get("id", UUID.class),

@@ -164,11 +164,6 @@ public final class SubscriptionService {
         .flatMap(s -> store.update(s).thenReturn(s));
   }
 
-  /** The enabled subscriptions entitled to an event of this type (owners null: public type). */
-  public Flux<Subscription> subscribers(String eventType, List<String> owners) {
-    return store.subscribers(eventType, owners);
-  }
-
   public Mono<Void> delete(Actor actor, UUID id) {
     return get(actor, id).flatMap(s -> store.delete(s.id())).then();
   }

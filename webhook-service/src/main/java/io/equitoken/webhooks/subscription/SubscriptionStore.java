@@ -1,7 +1,6 @@
 package io.equitoken.webhooks.subscription;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -21,10 +20,4 @@ public interface SubscriptionStore {
    * One page in (createdAt, id) order after the given key; {@code ownerId} null means everyone's.
    */
   Flux<Subscription> page(String ownerId, Instant afterCreatedAt, UUID afterId, int limit);
-
-  /**
-   * Enabled subscriptions listing {@code eventType}; for a private type ({@code owners} non-null)
-   * only those of one of the owners or of an operator.
-   */
-  Flux<Subscription> subscribers(String eventType, List<String> owners);
 }
