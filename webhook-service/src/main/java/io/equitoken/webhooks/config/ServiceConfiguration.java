@@ -14,7 +14,6 @@ import io.equitoken.webhooks.http.HttpWebhookSender;
 import io.equitoken.webhooks.subscription.SubscriptionService;
 import io.equitoken.webhooks.subscription.SubscriptionStore;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
-import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -23,9 +22,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4JCircuitBreakerFactory;
-import org.springframework.cloud.circuitbreaker.resilience4j.Resilience4JConfigBuilder;
-import org.springframework.cloud.client.circuitbreaker.Customizer;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -65,8 +61,12 @@ class ServiceConfiguration {
 
   @Bean
   SubscriptionService subscriptionService(
-      SubscriptionStore store, EventCatalogue catalogue, EndpointPolicy policy, Clock clock) {
-    return new SubscriptionService(store, catalogue, policy, clock);
+      SubscriptionStore store,
+      EventCatalogue catalogue,
+      EndpointPolicy policy,
+      WebhookSender sender,
+      Clock clock) {
+    return new SubscriptionService(store, catalogue, policy, sender::forget, clock);
   }
 
   @Bean(destroyMethod = "shutdown")
@@ -81,38 +81,32 @@ class ServiceConfiguration {
   }
 
   /** One circuit breaker per endpoint: opens at 50 % failures of the last 10 calls for 30 s. */
-  @Bean
-  Customizer<ReactiveResilience4JCircuitBreakerFactory> endpointBreakers() {
-    return factory ->
-        factory.configureDefault(
-            id ->
-                new Resilience4JConfigBuilder(id)
-                    .circuitBreakerConfig(
-                        CircuitBreakerConfig.custom()
-                            .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
-                            .slidingWindowSize(10)
-                            .minimumNumberOfCalls(5)
-                            .failureRateThreshold(50)
-                            .waitDurationInOpenState(AttemptRules.CIRCUIT_WAIT)
-                            .permittedNumberOfCallsInHalfOpenState(1)
-                            .build())
-                    .timeLimiterConfig(
-                        TimeLimiterConfig.custom().timeoutDuration(Duration.ofMinutes(1)).build())
-                    .build());
+  static CircuitBreakerConfig endpointBreaker() {
+    return CircuitBreakerConfig.custom()
+        .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+        .slidingWindowSize(10)
+        .minimumNumberOfCalls(5)
+        .failureRateThreshold(50)
+        .waitDurationInOpenState(AttemptRules.CIRCUIT_WAIT)
+        .permittedNumberOfCallsInHalfOpenState(1)
+        .build();
   }
+
+  /** At most this many endpoints' breakers are kept (least recently used first out). */
+  static final int MAX_BREAKERS = 10_000;
 
   @Bean
   WebhookSender webhookSender(
       EndpointPolicy policy,
       HostResolver resolver,
-      ReactiveResilience4JCircuitBreakerFactory breakers,
       ExecutorService webhookResolverThreads,
       WebhookProperties properties) {
     Executor blocking = webhookResolverThreads;
     return new HttpWebhookSender(
         policy,
         resolver,
-        breakers,
+        endpointBreaker(),
+        MAX_BREAKERS,
         blocking,
         properties.connectTimeout(),
         properties.responseTimeout(),

@@ -108,26 +108,23 @@ public final class Deliveries {
   }
 
   private Mono<Void> apply(DeliveryStore.Claimed claimed, Outcome outcome, Instant start) {
+    // the failure streak as read with the claim: one statement records everything; a streak
+    // another attempt starts meanwhile is seen by the next attempt
     Subscription s = claimed.subscription();
-    Mono<Instant> failingSince =
-        outcome.kind() == Outcome.Kind.FAILED
-            ? store.markFailing(s.id(), start)
-            : Mono.justOrEmpty(s.failingSince());
-    return failingSince
-        .map(java.util.Optional::of)
-        .defaultIfEmpty(java.util.Optional.empty())
-        .flatMap(
-            since -> {
-              var decision = rules.decide(claimed.delivery(), since.orElse(null), outcome, start);
-              Mono<Void> change =
-                  switch (decision.change()) {
-                    case SUCCEEDED ->
-                        s.failingSince() == null ? Mono.empty() : store.clearFailing(s.id());
-                    case DISABLE -> store.disable(s.id(), decision.reason(), start);
-                    default -> Mono.empty();
-                  };
-              return store.record(decision.delivery(), decision.attempt()).then(change);
-            });
+    var decision = rules.decide(claimed.delivery(), s.failingSince(), outcome, start);
+    DeliveryStore.SubscriptionChange change =
+        switch (decision.change()) {
+          case NONE -> DeliveryStore.SubscriptionChange.NONE;
+          case SUCCEEDED -> DeliveryStore.SubscriptionChange.CLEAR_FAILING;
+          case FAILED -> DeliveryStore.SubscriptionChange.MARK_FAILING;
+          case DISABLE -> DeliveryStore.SubscriptionChange.DISABLE;
+        };
+    Instant failingUpTo =
+        decision.change() == AttemptRules.Change.DISABLE && outcome.kind() != Outcome.Kind.GONE
+            ? start.minus(AttemptRules.DISABLE_AFTER)
+            : null;
+    return store.record(
+        decision.delivery(), decision.attempt(), change, decision.reason(), failingUpTo, start);
   }
 
   /** Sends a signed {@code webhook.test} event now and answers the outcome. */

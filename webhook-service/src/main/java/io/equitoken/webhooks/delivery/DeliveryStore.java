@@ -33,15 +33,31 @@ public interface DeliveryStore {
   /** Leases one delivery at once (the test send), whatever its due time. */
   Mono<Claimed> claimOne(UUID deliveryId, Instant leaseUntil);
 
-  /** Stores the delivery's new state and the attempt (if any) and releases the lease. */
-  Mono<Void> record(Delivery delivery, Attempt attempt);
+  /** What an attempt does to its subscription. */
+  enum SubscriptionChange {
+    /** Nothing (nothing was sent). */
+    NONE,
+    /** A success: the failure streak, if any, ends. */
+    CLEAR_FAILING,
+    /** A failure: a failure streak starts unless one is running. */
+    MARK_FAILING,
+    /** Disable the subscription (and mark the failure). */
+    DISABLE
+  }
 
-  /** Marks a failure streak (keeps its start); answers when the streak started. */
-  Mono<Instant> markFailing(UUID subscriptionId, Instant now);
-
-  Mono<Void> clearFailing(UUID subscriptionId);
-
-  Mono<Void> disable(UUID subscriptionId, String reason, Instant now);
+  /**
+   * Stores the delivery's new state, the attempt (null: nothing was sent) and the subscription's
+   * change in one statement, and releases the lease. {@code DISABLE} uses {@code reason}; with
+   * {@code failingUpTo} set it disables only if the subscription's failure streak started at or
+   * before it (a success recorded meanwhile keeps it enabled).
+   */
+  Mono<Void> record(
+      Delivery delivery,
+      Attempt attempt,
+      SubscriptionChange change,
+      String reason,
+      Instant failingUpTo,
+      Instant now);
 
   Mono<Delivery> find(UUID subscriptionId, UUID deliveryId);
 

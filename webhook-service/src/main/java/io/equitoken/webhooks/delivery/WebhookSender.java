@@ -11,6 +11,9 @@ public interface WebhookSender {
 
   Mono<Outcome> send(UUID subscriptionId, Request request);
 
+  /** Drops what is kept per endpoint (its circuit breaker): deleted, or its URL changed. */
+  void forget(UUID subscriptionId);
+
   /** The request: URL, the three Standard Webhooks headers' values and the body. */
   record Request(String url, String messageId, long timestamp, String signature, String body) {}
 }

@@ -6,6 +6,8 @@ import io.equitoken.webhooks.endpoint.EndpointPolicy;
 import io.equitoken.webhooks.endpoint.EndpointRefusedException;
 import io.equitoken.webhooks.endpoint.HostResolver;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import io.netty.channel.ChannelOption;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
@@ -17,7 +19,6 @@ import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.springframework.cloud.client.circuitbreaker.ReactiveCircuitBreakerFactory;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufMono;
 import reactor.netty.http.client.HttpClient;
@@ -27,7 +28,8 @@ import reactor.netty.resources.ConnectionProvider;
 /**
  * Sends deliveries with Reactor Netty: never follows redirects, connect and response timeouts,
  * reads at most {@value #MAX_BODY} bytes of a response, resolves and checks hosts through {@link
- * PinnedResolverGroup}, and runs every call through the endpoint's own circuit breaker.
+ * PinnedResolverGroup}, and runs every call through the endpoint's own circuit breaker ({@link
+ * EndpointBreakers}: made once per endpoint and reused).
  */
 public final class HttpWebhookSender implements WebhookSender {
 
@@ -36,7 +38,7 @@ public final class HttpWebhookSender implements WebhookSender {
   static final String USER_AGENT = "Equitoken-Webhooks/1";
 
   private final EndpointPolicy policy;
-  private final ReactiveCircuitBreakerFactory<?, ?> breakers;
+  private final EndpointBreakers breakers;
   private final HttpClient https;
   private final HttpClient http;
   private final Duration overall;
@@ -44,13 +46,14 @@ public final class HttpWebhookSender implements WebhookSender {
   public HttpWebhookSender(
       EndpointPolicy policy,
       HostResolver resolver,
-      ReactiveCircuitBreakerFactory<?, ?> breakers,
+      CircuitBreakerConfig breakerConfig,
+      int maxBreakers,
       Executor blocking,
       Duration connectTimeout,
       Duration responseTimeout,
       int maxConnections) {
     this.policy = policy;
-    this.breakers = breakers;
+    this.breakers = new EndpointBreakers(breakerConfig, maxBreakers);
     ConnectionProvider pool =
         ConnectionProvider.builder("webhooks")
             .maxConnections(maxConnections)
@@ -74,7 +77,14 @@ public final class HttpWebhookSender implements WebhookSender {
         Mono.defer(() -> call(request))
             .flatMap(
                 o -> o.kind() == Outcome.Kind.DELIVERED ? Mono.just(o) : Mono.error(new Failed(o)));
-    return breakers.create("webhook-" + subscriptionId).run(call, HttpWebhookSender::fallback);
+    return call.transformDeferred(
+            CircuitBreakerOperator.of(breakers.forEndpoint(subscriptionId, request.url())))
+        .onErrorResume(HttpWebhookSender::fallback);
+  }
+
+  @Override
+  public void forget(UUID subscriptionId) {
+    breakers.forget(subscriptionId);
   }
 
   private Mono<Outcome> call(Request request) {

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -33,11 +32,9 @@ class R2dbcDeliveryStore implements DeliveryStore {
           + " s.failing_since as s_failing_since, s.created_at as s_created_at";
 
   private final DatabaseClient db;
-  private final TransactionalOperator tx;
 
-  R2dbcDeliveryStore(DatabaseClient db, TransactionalOperator tx) {
+  R2dbcDeliveryStore(DatabaseClient db) {
     this.db = db;
-    this.tx = tx;
   }
 
   @Override
@@ -140,73 +137,74 @@ class R2dbcDeliveryStore implements DeliveryStore {
   }
 
   @Override
-  public Mono<Void> record(Delivery d, Attempt attempt) {
-    var spec0 =
-        Rows.bind(
-            db.sql(
-                    "update delivery set status = :status, step = :step, attempts = :attempts,"
-                        + " next_attempt_at = :next, last_attempt_at = :last,"
-                        + " lease_until = null where id = :id")
-                .bind("id", d.id())
-                .bind("status", d.status().wire())
-                .bind("step", d.step())
-                .bind("attempts", d.attempts()),
-            "next",
-            Rows.time(d.nextAttemptAt()),
-            OffsetDateTime.class);
-    var update =
-        Rows.bind(spec0, "last", Rows.time(d.lastAttemptAt()), OffsetDateTime.class)
-            .fetch()
-            .rowsUpdated();
-    if (attempt == null) {
-      return tx.transactional(update).then();
+  public Mono<Void> record(
+      Delivery d,
+      Attempt attempt,
+      SubscriptionChange change,
+      String reason,
+      Instant failingUpTo,
+      Instant now) {
+    StringBuilder sql =
+        new StringBuilder(
+            "with d as (update delivery set status = :status, step = :step, attempts = :attempts,"
+                + " next_attempt_at = :next, last_attempt_at = :last, lease_until = null"
+                + " where id = :id returning id)");
+    if (attempt != null) {
+      sql.append(
+          ", a as (insert into delivery_attempt (delivery_id, attempted_at, response_status,"
+              + " duration_ms, response_excerpt, error, next_attempt_at) select id, :at,"
+              + " :responseStatus, :duration, :excerpt, :error, :attemptNext from d)");
     }
+    switch (change) {
+      case CLEAR_FAILING ->
+          sql.append(
+              ", s as (update subscription set failing_since = null"
+                  + " where id = :sub and failing_since is not null)");
+      case MARK_FAILING ->
+          sql.append(
+              ", s as (update subscription set failing_since = :now"
+                  + " where id = :sub and failing_since is null)");
+      case DISABLE ->
+          sql.append(
+              ", s as (update subscription set status = 'disabled', disabled_reason = :reason,"
+                  + " disabled_at = :now, updated_at = :now,"
+                  + " failing_since = coalesce(failing_since, :now)"
+                  + " where id = :sub and status = 'enabled'"
+                  + (failingUpTo == null ? "" : " and failing_since <= :failingUpTo")
+                  + ")");
+      case NONE -> {}
+    }
+    sql.append(" select count(*) as n from d");
     var spec =
-        db.sql(
-                "insert into delivery_attempt (delivery_id, attempted_at, response_status,"
-                    + " duration_ms, response_excerpt, error, next_attempt_at) values (:id, :at,"
-                    + " :status, :duration, :excerpt, :error, :next)")
-            .bind("id", attempt.deliveryId())
-            .bind("at", Rows.time(attempt.attemptedAt()))
-            .bind("duration", attempt.durationMs());
-    spec = Rows.bind(spec, "status", attempt.responseStatus(), Integer.class);
-    spec = Rows.bind(spec, "excerpt", attempt.responseExcerpt(), String.class);
-    spec = Rows.bind(spec, "error", attempt.error(), String.class);
-    spec = Rows.bind(spec, "next", Rows.time(attempt.nextAttemptAt()), OffsetDateTime.class);
-    return tx.transactional(update.then(spec.fetch().rowsUpdated())).then();
-  }
-
-  @Override
-  public Mono<Instant> markFailing(UUID subscriptionId, Instant now) {
-    return db.sql(
-            "update subscription set failing_since = coalesce(failing_since, :now)"
-                + " where id = :id returning failing_since")
-        .bind("id", subscriptionId)
-        .bind("now", Rows.time(now))
-        .map(row -> Rows.instant(row, "failing_since"))
-        .one();
-  }
-
-  @Override
-  public Mono<Void> clearFailing(UUID subscriptionId) {
-    return db.sql("update subscription set failing_since = null where id = :id")
-        .bind("id", subscriptionId)
-        .fetch()
-        .rowsUpdated()
-        .then();
-  }
-
-  @Override
-  public Mono<Void> disable(UUID subscriptionId, String reason, Instant now) {
-    return db.sql(
-            "update subscription set status = 'disabled', disabled_reason = :reason,"
-                + " disabled_at = :now, updated_at = :now where id = :id and status = 'enabled'")
-        .bind("id", subscriptionId)
-        .bind("reason", reason)
-        .bind("now", Rows.time(now))
-        .fetch()
-        .rowsUpdated()
-        .then();
+        db.sql(sql.toString())
+            .bind("id", d.id())
+            .bind("status", d.status().wire())
+            .bind("step", d.step())
+            .bind("attempts", d.attempts());
+    spec = Rows.bind(spec, "next", Rows.time(d.nextAttemptAt()), OffsetDateTime.class);
+    spec = Rows.bind(spec, "last", Rows.time(d.lastAttemptAt()), OffsetDateTime.class);
+    if (attempt != null) {
+      spec =
+          spec.bind("at", Rows.time(attempt.attemptedAt())).bind("duration", attempt.durationMs());
+      spec = Rows.bind(spec, "responseStatus", attempt.responseStatus(), Integer.class);
+      spec = Rows.bind(spec, "excerpt", attempt.responseExcerpt(), String.class);
+      spec = Rows.bind(spec, "error", attempt.error(), String.class);
+      spec =
+          Rows.bind(spec, "attemptNext", Rows.time(attempt.nextAttemptAt()), OffsetDateTime.class);
+    }
+    if (change != SubscriptionChange.NONE) {
+      spec = spec.bind("sub", d.subscriptionId());
+    }
+    if (change == SubscriptionChange.MARK_FAILING || change == SubscriptionChange.DISABLE) {
+      spec = spec.bind("now", Rows.time(now));
+    }
+    if (change == SubscriptionChange.DISABLE) {
+      spec = spec.bind("reason", reason);
+      if (failingUpTo != null) {
+        spec = spec.bind("failingUpTo", Rows.time(failingUpTo));
+      }
+    }
+    return spec.fetch().rowsUpdated().then();
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Consumer;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -24,13 +25,23 @@ public final class SubscriptionService {
   private final SubscriptionStore store;
   private final EventCatalogue catalogue;
   private final EndpointPolicy policy;
+  private final Consumer<UUID> endpointGone;
   private final Clock clock;
 
+  /**
+   * @param endpointGone told when a subscription is deleted or its URL changes, so that what is
+   *     kept per endpoint (its circuit breaker) is dropped
+   */
   public SubscriptionService(
-      SubscriptionStore store, EventCatalogue catalogue, EndpointPolicy policy, Clock clock) {
+      SubscriptionStore store,
+      EventCatalogue catalogue,
+      EndpointPolicy policy,
+      Consumer<UUID> endpointGone,
+      Clock clock) {
     this.store = store;
     this.catalogue = catalogue;
     this.policy = policy;
+    this.endpointGone = endpointGone;
     this.clock = clock;
   }
 
@@ -84,8 +95,19 @@ public final class SubscriptionService {
   public Mono<Subscription> update(Actor actor, UUID id, SubscriptionRequest changes) {
     return get(actor, id)
         .publishOn(Schedulers.boundedElastic())
-        .map(current -> apply(current, changes))
-        .flatMap(s -> store.update(s).thenReturn(s));
+        .flatMap(
+            current -> {
+              Subscription s = apply(current, changes);
+              return store
+                  .update(s)
+                  .doOnSuccess(
+                      done -> {
+                        if (!s.url().equals(current.url())) {
+                          endpointGone.accept(s.id());
+                        }
+                      })
+                  .thenReturn(s);
+            });
   }
 
   private Subscription apply(Subscription s, SubscriptionRequest changes) {
@@ -165,7 +187,9 @@ public final class SubscriptionService {
   }
 
   public Mono<Void> delete(Actor actor, UUID id) {
-    return get(actor, id).flatMap(s -> store.delete(s.id())).then();
+    return get(actor, id)
+        .flatMap(s -> store.delete(s.id()).doOnSuccess(deleted -> endpointGone.accept(s.id())))
+        .then();
   }
 
   private List<String> eventTypes(List<String> requested) {
