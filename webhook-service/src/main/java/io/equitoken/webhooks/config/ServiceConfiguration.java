@@ -1,5 +1,6 @@
 package io.equitoken.webhooks.config;
 
+import io.equitoken.platform.core.SealedSecret;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.delivery.AttemptRules;
@@ -20,6 +21,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.SmartLifecycle;
@@ -32,6 +35,8 @@ import tools.jackson.databind.json.JsonMapper;
 @EnableConfigurationProperties(WebhookProperties.class)
 class ServiceConfiguration {
 
+  private static final Logger log = LoggerFactory.getLogger(ServiceConfiguration.class);
+
   @Bean
   @ConditionalOnMissingBean
   Clock clock() {
@@ -42,6 +47,24 @@ class ServiceConfiguration {
   @ConditionalOnMissingBean
   HostResolver hostResolver() {
     return HostResolver.system();
+  }
+
+  /** Seals signing secrets at rest; the public local-only key only when none is configured. */
+  @Bean
+  SealedSecret signingSecretSealer(WebhookProperties properties) {
+    String key = properties.secretKey();
+    if (key == null || key.isBlank()) {
+      if (properties.requireSecretKey()) {
+        throw new IllegalStateException(
+            "EQUITOKEN_WEBHOOKS_SECRET_KEY is not set (EQUITOKEN_WEBHOOKS_REQUIRE_SECRET_KEY=true):"
+                + " set it to base64 of 32 random bytes (openssl rand -base64 32).");
+      }
+      log.warn(
+          "EQUITOKEN_WEBHOOKS_SECRET_KEY is not set: signing secrets are sealed under the public"
+              + " local-only key. Never do this outside a local run.");
+      key = WebhookProperties.LOCAL_ONLY_SECRET_KEY;
+    }
+    return SealedSecret.fromBase64Key(key, "EQUITOKEN_WEBHOOKS_SECRET_KEY");
   }
 
   @Bean

@@ -33,8 +33,11 @@ class R2dbcDeliveryStore implements DeliveryStore {
 
   private final DatabaseClient db;
 
-  R2dbcDeliveryStore(DatabaseClient db) {
+  private final SecretColumns secrets;
+
+  R2dbcDeliveryStore(DatabaseClient db, SecretColumns secrets) {
     this.db = db;
+    this.secrets = secrets;
   }
 
   @Override
@@ -118,7 +121,7 @@ class R2dbcDeliveryStore implements DeliveryStore {
         .bind("now", Rows.time(now))
         .bind("max", max)
         .bind("lease", Rows.time(leaseUntil))
-        .map(R2dbcDeliveryStore::claimed)
+        .map(this::claimed)
         .all();
   }
 
@@ -132,7 +135,7 @@ class R2dbcDeliveryStore implements DeliveryStore {
                 + S_COLUMNS)
         .bind("id", deliveryId)
         .bind("lease", Rows.time(leaseUntil))
-        .map(R2dbcDeliveryStore::claimed)
+        .map(this::claimed)
         .one();
   }
 
@@ -314,7 +317,7 @@ class R2dbcDeliveryStore implements DeliveryStore {
         Rows.instant(row, "last_attempt_at"));
   }
 
-  private static Claimed claimed(Readable row) {
+  private Claimed claimed(Readable row) {
     Delivery d = delivery(row, "");
     Subscription s =
         new Subscription(
@@ -328,8 +331,12 @@ class R2dbcDeliveryStore implements DeliveryStore {
                 row.get("s_status", String.class).toUpperCase(java.util.Locale.ROOT)),
             null,
             null,
-            row.get("s_secret", String.class),
-            row.get("s_previous_secret", String.class),
+            secrets.open(
+                d.subscriptionId(), SecretColumns.SECRET, row.get("s_secret", String.class)),
+            secrets.open(
+                d.subscriptionId(),
+                SecretColumns.PREVIOUS_SECRET,
+                row.get("s_previous_secret", String.class)),
             Rows.instant(row, "s_previous_secret_expires_at"),
             Rows.instant(row, "s_failing_since"),
             Rows.instant(row, "s_created_at"),

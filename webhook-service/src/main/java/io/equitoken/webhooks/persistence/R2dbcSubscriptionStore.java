@@ -22,9 +22,11 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
           + " created_at, updated_at";
 
   private final DatabaseClient db;
+  private final SecretColumns secrets;
 
-  R2dbcSubscriptionStore(DatabaseClient db) {
+  R2dbcSubscriptionStore(DatabaseClient db, SecretColumns secrets) {
     this.db = db;
+    this.secrets = secrets;
   }
 
   @Override
@@ -54,15 +56,20 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
         .then();
   }
 
-  private static Mono<Long> bindAll(DatabaseClient.GenericExecuteSpec spec, Subscription s) {
+  private Mono<Long> bindAll(DatabaseClient.GenericExecuteSpec spec, Subscription s) {
     spec = spec.bind("id", s.id()).bind("owner", s.ownerId()).bind("operator", s.ownerOperator());
     spec = spec.bind("url", s.url()).bind("types", s.eventTypes().toArray(String[]::new));
     spec = Rows.bind(spec, "description", s.description(), String.class);
     spec = spec.bind("status", s.status().wire());
     spec = Rows.bind(spec, "reason", s.disabledReason(), String.class);
     spec = Rows.bind(spec, "disabledAt", Rows.time(s.disabledAt()), OffsetDateTime.class);
-    spec = spec.bind("secret", s.secret());
-    spec = Rows.bind(spec, "previous", s.previousSecret(), String.class);
+    spec = spec.bind("secret", secrets.seal(s.id(), SecretColumns.SECRET, s.secret()));
+    spec =
+        Rows.bind(
+            spec,
+            "previous",
+            secrets.seal(s.id(), SecretColumns.PREVIOUS_SECRET, s.previousSecret()),
+            String.class);
     spec =
         Rows.bind(
             spec, "previousExpires", Rows.time(s.previousSecretExpiresAt()), OffsetDateTime.class);
@@ -75,7 +82,7 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
   public Mono<Subscription> find(UUID id) {
     return db.sql("select " + COLUMNS + " from subscription where id = :id")
         .bind("id", id)
-        .map(R2dbcSubscriptionStore::read)
+        .map(this::read)
         .one();
   }
 
@@ -105,12 +112,13 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
     if (afterCreatedAt != null) {
       spec = spec.bind("afterCreated", Rows.time(afterCreatedAt)).bind("afterId", afterId);
     }
-    return spec.map(R2dbcSubscriptionStore::read).all();
+    return spec.map(this::read).all();
   }
 
-  static Subscription read(Readable row) {
+  private Subscription read(Readable row) {
+    UUID id = row.get("id", UUID.class);
     return new Subscription(
-        row.get("id", UUID.class),
+        id,
         row.get("owner_id", String.class),
         Boolean.TRUE.equals(row.get("owner_operator", Boolean.class)),
         row.get("url", String.class),
@@ -119,8 +127,8 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
         Subscription.Status.valueOf(row.get("status", String.class).toUpperCase(Locale.ROOT)),
         row.get("disabled_reason", String.class),
         Rows.instant(row, "disabled_at"),
-        row.get("secret", String.class),
-        row.get("previous_secret", String.class),
+        secrets.open(id, SecretColumns.SECRET, row.get("secret", String.class)),
+        secrets.open(id, SecretColumns.PREVIOUS_SECRET, row.get("previous_secret", String.class)),
         Rows.instant(row, "previous_secret_expires_at"),
         Rows.instant(row, "failing_since"),
         Rows.instant(row, "created_at"),

@@ -3,17 +3,12 @@ package io.equitoken.webhooks.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.equitoken.platform.test.TestDatabase;
-import io.equitoken.platform.test.TestInfrastructure;
-import io.equitoken.platform.test.TestJwtIssuer;
 import io.equitoken.platform.test.WebhookReceiver;
-import io.equitoken.webhooks.WebhooksApplication;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.Subscription;
 import io.equitoken.webhooks.subscription.SubscriptionRequest;
 import io.equitoken.webhooks.subscription.SubscriptionService;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +17,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.r2dbc.core.DatabaseClient;
 
@@ -38,28 +32,7 @@ class RestartIT {
   private static final int EVENTS = 20;
 
   private static ConfigurableApplicationContext start() {
-    TestDatabase db = TestInfrastructure.database("webhooks_restart");
-    Map<String, Object> props = new HashMap<>();
-    props.put("server.port", "0");
-    props.put("spring.r2dbc.url", db.r2dbcUrl());
-    props.put("spring.r2dbc.username", db.username());
-    props.put("spring.r2dbc.password", db.password());
-    props.put("spring.flyway.url", db.jdbcUrl());
-    props.put("spring.flyway.user", db.username());
-    props.put("spring.flyway.password", db.password());
-    props.put("spring.kafka.bootstrap-servers", TestInfrastructure.kafkaBootstrapServers());
-    props.put("spring.kafka.consumer.group-id", "webhook-service-restart-it");
-    props.put("equitoken.security.issuer", TestJwtIssuer.ISSUER);
-    props.put("equitoken.security.audience", TestJwtIssuer.AUDIENCE);
-    props.put("equitoken.security.jwks-uri", "http://127.0.0.1:9/jwks");
-    props.put("equitoken.webhooks.allow-loopback-receivers", "true");
-    props.put("equitoken.webhooks.poll-interval", "50ms");
-    // as command-line arguments: they outrank application.yml (default properties would not)
-    String[] args =
-        props.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
-    return new SpringApplicationBuilder(WebhooksApplication.class).run(args);
+    return Instances.start("webhooks_restart", "webhook-service-restart-it", Map.of());
   }
 
   @Test
