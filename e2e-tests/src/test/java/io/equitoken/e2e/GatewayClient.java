@@ -34,10 +34,17 @@ final class GatewayClient {
   }
 
   HttpResponse<String> postJson(String path, String token, String json) {
-    return send(
+    return postJson(path, token, json, java.util.Map.of());
+  }
+
+  HttpResponse<String> postJson(
+      String path, String token, String json, java.util.Map<String, String> headers) {
+    HttpRequest.Builder request =
         request(path, token)
             .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(json)));
+            .POST(HttpRequest.BodyPublishers.ofString(json));
+    headers.forEach(request::header);
+    return send(request);
   }
 
   private HttpRequest.Builder request(String path, String token) {

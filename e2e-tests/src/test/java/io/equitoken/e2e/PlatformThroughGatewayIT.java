@@ -25,11 +25,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -110,6 +112,14 @@ class PlatformThroughGatewayIT {
 
   private final JsonMapper json = JsonMapper.builder().build();
   private final WebhookReceiver receiver = new WebhookReceiver();
+
+  /** Receives every service's spans: failsafe sets the services' OTLP endpoint to this port. */
+  private final OtlpCollector traces = new OtlpCollector(Integer.getInteger("e2e.otlp.port"));
+
+  /** The client's trace of the request that schedules the short window (test 9). */
+  private final String windowTrace = randomHex(16);
+
+  private boolean windowScheduled;
   private LocalPlatform platform;
   private GatewayClient gateway;
   private String investorId;
@@ -155,6 +165,7 @@ class PlatformThroughGatewayIT {
   @AfterAll
   void stopPlatform() {
     receiver.close();
+    traces.close();
     if (platform != null) {
       platform.close();
     }
@@ -570,9 +581,41 @@ class PlatformThroughGatewayIT {
                 + opens
                 + "\",\"closes\":\""
                 + opens.plus(Duration.ofMinutes(3))
-                + "\"}");
+                + "\"}",
+            Map.of("traceparent", "00-" + windowTrace + "-" + randomHex(8) + "-01"));
     assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    windowScheduled = true;
     return json.readTree(created.body()).get("id").asString();
+  }
+
+  @Test
+  @Order(10)
+  void shouldFollowOneTraceFromAGatewayRequestToTheConsumersOfItsEvent()
+      throws InterruptedException {
+    // given the operator's request that scheduled a window in test 9, sent in a trace of the
+    // client's own (a sampled W3C traceparent)
+    assertThat(windowScheduled).as("test 9 scheduled its window").isTrue();
+
+    // then that one trace id reached the gateway, trading-service (which wrote window.scheduled
+    // to its outbox and relayed it with the trace's traceparent header) and both consumers of
+    // trading.events.v1, each of which exported a span of it over OTLP
+    for (String service :
+        List.of("gateway", "trading-service", "portfolio-service", "webhook-service")) {
+      eventually(
+          () -> {
+            assertThat(traces.sawSpan(service, windowTrace))
+                .as("a span of %s in trace %s", service, windowTrace)
+                .isTrue();
+            return service;
+          });
+    }
+  }
+
+  private static String randomHex(int bytes) {
+    byte[] random = new byte[bytes];
+    ThreadLocalRandom.current().nextBytes(random);
+    random[0] |= 1; // never all zero, which W3C trace context forbids
+    return HexFormat.of().formatHex(random);
   }
 
   /** Waits for a delivery of {@code type} whose data has {@code field} = {@code value}. */
