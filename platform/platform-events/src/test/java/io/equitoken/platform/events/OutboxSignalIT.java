@@ -3,13 +3,7 @@ package io.equitoken.platform.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.KafkaRecords;
-import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
-import io.r2dbc.spi.ConnectionFactories;
-import io.r2dbc.spi.ConnectionFactory;
-import io.r2dbc.spi.ConnectionFactoryOptions;
-import java.nio.charset.StandardCharsets;
-import java.sql.DriverManager;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -21,10 +15,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.r2dbc.connection.R2dbcTransactionManager;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import tools.jackson.databind.json.JsonMapper;
@@ -47,27 +39,9 @@ class OutboxSignalIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    TestDatabase database = TestInfrastructure.database("platform_events_signal");
-    try (var c =
-        DriverManager.getConnection(database.jdbcUrl(), database.username(), database.password())) {
-      String ddl =
-          new ClassPathResource("db/platform/V0_1__platform_outbox.sql")
-              .getContentAsString(StandardCharsets.UTF_8);
-      c.createStatement().execute(ddl.replace("create table ", "create table if not exists "));
-      c.createStatement()
-          .execute(
-              new ClassPathResource("db/platform/V0_4__platform_outbox_traceparent.sql")
-                  .getContentAsString(StandardCharsets.UTF_8));
-    }
-    ConnectionFactory factory =
-        ConnectionFactories.get(
-            ConnectionFactoryOptions.parse(database.r2dbcUrl())
-                .mutate()
-                .option(ConnectionFactoryOptions.USER, database.username())
-                .option(ConnectionFactoryOptions.PASSWORD, database.password())
-                .build());
-    db = DatabaseClient.create(factory);
-    tx = TransactionalOperator.create(new R2dbcTransactionManager(factory));
+    OutboxDatabase database = OutboxDatabase.create("platform_events_signal");
+    db = database.db();
+    tx = database.tx();
     signal = new OutboxSignal();
     outbox =
         new OutboxWriter(

@@ -1,0 +1,47 @@
+package io.equitoken.platform.events;
+
+import io.equitoken.platform.test.TestDatabase;
+import io.equitoken.platform.test.TestInfrastructure;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.r2dbc.connection.R2dbcTransactionManager;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+
+/**
+ * A test database of its own with the platform's outbox table, and an R2DBC client and transaction
+ * operator on it, for tests that build a relay by hand (no Spring context).
+ */
+record OutboxDatabase(DatabaseClient db, TransactionalOperator tx) {
+
+  static OutboxDatabase create(String name) throws IOException, SQLException {
+    TestDatabase database = TestInfrastructure.database(name);
+    try (var c =
+        DriverManager.getConnection(database.jdbcUrl(), database.username(), database.password())) {
+      String ddl =
+          new ClassPathResource("db/platform/V0_1__platform_outbox.sql")
+              .getContentAsString(StandardCharsets.UTF_8);
+      c.createStatement().execute(ddl.replace("create table ", "create table if not exists "));
+      c.createStatement()
+          .execute(
+              new ClassPathResource("db/platform/V0_4__platform_outbox_traceparent.sql")
+                  .getContentAsString(StandardCharsets.UTF_8));
+    }
+    ConnectionFactory factory =
+        ConnectionFactories.get(
+            ConnectionFactoryOptions.parse(database.r2dbcUrl())
+                .mutate()
+                .option(ConnectionFactoryOptions.USER, database.username())
+                .option(ConnectionFactoryOptions.PASSWORD, database.password())
+                .build());
+    return new OutboxDatabase(
+        DatabaseClient.create(factory),
+        TransactionalOperator.create(new R2dbcTransactionManager(factory)));
+  }
+}
