@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Gateway latency/throughput with the native (epoll) and the NIO transport (spring-cloud-gateway
-# issue 4209). Loopback only, bounded request counts. Needs gateway/target/gateway.jar and
-# benchmarks/target/benchmarks.jar (./mvnw -DskipTests -Dquickly package). Results: docs/benchmarks.md.
+# issue 4209); with `metrics` as the argument: with and without the platform's request meters
+# (equitoken.metrics.http-server-requests); with `tracing`: with and without the request span
+# (equitoken.tracing.enabled, the default sampling). Loopback only, bounded request counts. Needs
+# gateway/target/gateway.jar and benchmarks/target/benchmarks.jar
+# (./mvnw -DskipTests -Dquickly package). Results: docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -30,7 +33,19 @@ run() {
   kill "$gateway"; wait "$gateway" 2>/dev/null || true
 }
 
-run "native (epoll)" -Dreactor.netty.native=true
-run "NIO" -Dreactor.netty.native=false
-run "native (epoll), again" -Dreactor.netty.native=true
-run "NIO, again" -Dreactor.netty.native=false
+if [[ "${1:-transport}" == metrics ]]; then
+  run "request meters on" -Dequitoken.metrics.http-server-requests=true
+  run "request meters off" -Dequitoken.metrics.http-server-requests=false
+  run "request meters on, again" -Dequitoken.metrics.http-server-requests=true
+  run "request meters off, again" -Dequitoken.metrics.http-server-requests=false
+elif [[ "${1:-transport}" == tracing ]]; then
+  run "request span on" -Dequitoken.tracing.enabled=true
+  run "request span off" -Dequitoken.tracing.enabled=false
+  run "request span on, again" -Dequitoken.tracing.enabled=true
+  run "request span off, again" -Dequitoken.tracing.enabled=false
+else
+  run "native (epoll)" -Dreactor.netty.native=true
+  run "NIO" -Dreactor.netty.native=false
+  run "native (epoll), again" -Dreactor.netty.native=true
+  run "NIO, again" -Dreactor.netty.native=false
+fi

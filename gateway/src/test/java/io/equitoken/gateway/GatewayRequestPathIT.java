@@ -3,6 +3,9 @@ package io.equitoken.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.gateway.support.GatewayItSupport;
+import io.equitoken.platform.web.metrics.HttpServerMetricsWebFilter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
@@ -15,12 +18,52 @@ import org.springframework.context.ApplicationContext;
  * The request path carries no per-request work whose result nobody reads (issue 12,
  * docs/benchmarks.md): no observations of the security filter chain or of the HTTP exchange, none
  * of the gateway's proxied calls, no bulkhead around the circuit breaker. The breaker itself stays.
+ * Request meters come from the platform's one timer per route and status.
  */
 class GatewayRequestPathIT extends GatewayItSupport {
 
   @Autowired ObservationRegistry observations;
 
   @Autowired ApplicationContext context;
+
+  @Autowired MeterRegistry meters;
+
+  @Test
+  void shouldTimeEveryRequestByRouteNotByPath() {
+    client
+        .get()
+        .uri("/listings")
+        .header("Authorization", "Bearer " + tokenFor("investor"))
+        .exchange()
+        .expectStatus()
+        .isOk();
+    // no webhook-service runs here: the route's fallback answers 503
+    client
+        .get()
+        .uri("/webhooks/subscriptions")
+        .header("Authorization", "Bearer " + tokenFor("partner"))
+        .exchange()
+        .expectStatus()
+        .isEqualTo(503);
+
+    assertThat(requests("route:listings-service", "200").count()).isPositive();
+    assertThat(requests("route:webhook-service", "503").count()).isPositive();
+    assertThat(
+            meters
+                .find(HttpServerMetricsWebFilter.METER)
+                .tag("uri", "/webhooks/subscriptions")
+                .timers())
+        .isEmpty();
+  }
+
+  private Timer requests(String uri, String status) {
+    return meters
+        .get(HttpServerMetricsWebFilter.METER)
+        .tag("method", "GET")
+        .tag("uri", uri)
+        .tag("status", status)
+        .timer();
+  }
 
   @Test
   void shouldNotObserveTheSecurityFilterChainOrTheExchange() {

@@ -14,11 +14,11 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * {@code /actuator/prometheus} from the shared defaults: JVM, process and R2DBC pool metrics (HTTP
- * server request meters are off by default, issue 12), scraped without a token; every other
- * actuator endpoint stays unexposed and business endpoints keep their rules. Where {@code
- * equitoken.management.prometheus-anonymous=false} (the gateway), the scrape needs an operator's
- * token.
+ * {@code /actuator/prometheus} from the shared defaults: JVM, process and R2DBC pool metrics and
+ * the platform's {@code http.server.requests} timers (HttpServerMetricsWebFilter), scraped without
+ * a token; every other actuator endpoint stays unexposed and business endpoints keep their rules.
+ * Where {@code equitoken.management.prometheus-anonymous=false} (the gateway), the scrape needs an
+ * operator's token.
  */
 class MetricsEndpointIT {
 
@@ -57,6 +57,34 @@ class MetricsEndpointIT {
           .contains("process_cpu_usage")
           .contains("r2dbc_pool_acquired_connections{")
           .contains("r2dbc_pool_max_allocated_connections{");
+    }
+
+    @Test
+    void timesEveryRequestByTemplateStatusAndOutcome() {
+      web.get().uri("/public").exchange().expectStatus().isOk();
+      // answered by the problem+json exception handler, after the filter chain
+      web.get().uri("/refused").exchange().expectStatus().isEqualTo(409);
+      // answered by the security chain, before any handler: no template
+      web.get().uri("/things/abc-123").exchange().expectStatus().isUnauthorized();
+      web.get()
+          .uri("/things/abc-123")
+          .header("Authorization", "Bearer " + TestJwtIssuer.token("inv-1", Roles.INVESTOR))
+          .exchange()
+          .expectStatus()
+          .isOk();
+
+      String body = scrape(web, null);
+      assertThat(requestCount(body, "uri=\"/public\"", "status=\"200\"", "outcome=\"SUCCESS\""))
+          .isPositive();
+      assertThat(
+              requestCount(body, "uri=\"/refused\"", "status=\"409\"", "outcome=\"CLIENT_ERROR\""))
+          .isPositive();
+      assertThat(requestCount(body, "uri=\"UNKNOWN\"", "status=\"401\"")).isPositive();
+      // the template, never the raw path: one series per route, not one per id
+      assertThat(requestCount(body, "uri=\"/things/{id}\"", "status=\"200\"")).isPositive();
+      assertThat(body).doesNotContain("abc-123");
+      // histogram buckets, so that p99 can be computed across replicas
+      assertThat(body).contains("http_server_requests_seconds_bucket{");
     }
 
     @Test
@@ -104,6 +132,18 @@ class MetricsEndpointIT {
       assertThat(scrape(web, TestJwtIssuer.token("op-1", Roles.OPERATOR)))
           .contains("jvm_memory_used_bytes{");
     }
+  }
+
+  /**
+   * The count of the one {@code http_server_requests_seconds_count} series with all these labels.
+   */
+  static double requestCount(String scrape, String... labels) {
+    return scrape
+        .lines()
+        .filter(line -> line.startsWith("http_server_requests_seconds_count{"))
+        .filter(line -> java.util.Arrays.stream(labels).allMatch(line::contains))
+        .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+        .sum();
   }
 
   static String scrape(WebTestClient web, String token) {
