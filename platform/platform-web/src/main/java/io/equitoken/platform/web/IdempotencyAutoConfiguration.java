@@ -1,5 +1,6 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.util.Arrays;
@@ -19,10 +20,10 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The database-backed platform pieces of a service with R2DBC: the {@link Transactions} port,
- * {@link Idempotency} with its store and purger, and the platform's Flyway migrations ({@code
- * classpath:db/platform}, applied out of order so an existing database picks up a new platform
- * table).
+ * The database-backed platform pieces of a service with R2DBC: the {@link Transactions} and {@link
+ * TransactionLocks} ports, {@link Idempotency} with its store and purger, and the platform's Flyway
+ * migrations ({@code classpath:db/platform}, applied out of order so an existing database picks up
+ * a new platform table).
  */
 @AutoConfiguration(
     afterName = {
@@ -44,6 +45,31 @@ public class IdempotencyAutoConfiguration {
       @Override
       public <T> Mono<T> inTransaction(Mono<T> work) {
         return operator.transactional(Mono.defer(() -> work));
+      }
+    };
+  }
+
+  /** Transaction-scoped PostgreSQL advisory locks, released at commit or rollback. */
+  @Bean
+  @ConditionalOnMissingBean(TransactionLocks.class)
+  @ConditionalOnBean({DatabaseClient.class, ReactiveTransactionManager.class})
+  TransactionLocks equitokenTransactionLocks(DatabaseClient db) {
+    return new TransactionLocks() {
+      @Override
+      public Mono<Void> lock(String name) {
+        return db.sql("select pg_advisory_xact_lock(hashtext(:name)::bigint)")
+            .bind("name", name)
+            .fetch()
+            .rowsUpdated()
+            .then();
+      }
+
+      @Override
+      public Mono<Boolean> tryLock(String name) {
+        return db.sql("select pg_try_advisory_xact_lock(hashtext(:name)::bigint) as locked")
+            .bind("name", name)
+            .map(row -> Boolean.TRUE.equals(row.get("locked", Boolean.class)))
+            .one();
       }
     };
   }

@@ -1,7 +1,9 @@
 package io.equitoken.trading.service.config;
 
-import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.TransactionLocks;
+import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.order.OrderService;
 import io.equitoken.trading.service.order.OrderStore;
@@ -37,12 +39,14 @@ class DemoDataLoader {
       OrderStore orders,
       OrderService orderService,
       MarketStore market,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
+      TransactionLocks locks,
       Clock clock) {
     this.market = market;
     this.demo =
-        new DemoTrading(windows, windowService, orders, orderService, outbox, transactions, clock);
+        new DemoTrading(
+            windows, windowService, orders, orderService, messages, transactions, locks, clock);
   }
 
   @EventListener(ApplicationReadyEvent.class)

@@ -1,7 +1,9 @@
 package io.equitoken.trading.service.config;
 
-import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.TransactionLocks;
+import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.TokenInfo;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderRequest;
@@ -64,8 +66,9 @@ final class DemoTrading {
   private final WindowService windowService;
   private final OrderStore orders;
   private final OrderService orderService;
-  private final Outbox outbox;
+  private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
+  private final TransactionLocks locks;
   private final Clock clock;
 
   DemoTrading(
@@ -73,15 +76,17 @@ final class DemoTrading {
       WindowService windowService,
       OrderStore orders,
       OrderService orderService,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
+      TransactionLocks locks,
       Clock clock) {
     this.windows = windows;
     this.windowService = windowService;
     this.orders = orders;
     this.orderService = orderService;
-    this.outbox = outbox;
+    this.messages = messages;
     this.transactions = transactions;
+    this.locks = locks;
     this.clock = clock;
   }
 
@@ -120,7 +125,7 @@ final class DemoTrading {
     LiquidityWindow w = LiquidityWindow.scheduled(LAST_MONTH, request, "demo-data", opens);
     String id = w.id().toString();
     Mono<Void> work =
-        transactions
+        locks
             .lock(WindowClock.LOCK)
             .then(windows.insert(w))
             .then(
@@ -131,11 +136,7 @@ final class DemoTrading {
             .then(
                 Flux.fromIterable(tokens)
                     .concatMap(
-                        t ->
-                            outbox.command(
-                                t.tokenId(),
-                                "window.close",
-                                new WindowEvents.WindowCommand(id, t.tokenId(), closes)))
+                        t -> messages.publish(new WindowEvents.Close(id, t.tokenId(), closes)))
                     .then());
     return transactions.inTransaction(work);
   }
@@ -147,11 +148,7 @@ final class DemoTrading {
         p.multiply(new BigDecimal("1.04")).setScale(t.tickSize().scale(), RoundingMode.DOWN);
     String id = w.id().toString();
     List<Mono<Void>> steps = new ArrayList<>();
-    steps.add(
-        outbox.command(
-            t.tokenId(),
-            "window.open",
-            new WindowEvents.Open(id, t.tokenId(), "continuous", null, opens)));
+    steps.add(messages.publish(new WindowEvents.Open(id, t.tokenId(), "continuous", null, opens)));
     steps.add(place(w, t, ISSUER, "sell", "1000", p, opens.plus(Duration.ofMinutes(1))));
     steps.add(place(w, t, BUYERS.get(0), "buy", "100", p, opens.plus(Duration.ofMinutes(10))));
     steps.add(place(w, t, BUYERS.get(1), "buy", "150", p, opens.plus(Duration.ofHours(2))));
@@ -192,9 +189,7 @@ final class DemoTrading {
     return orders
         .insert(order)
         .then(
-            outbox.command(
-                t.tokenId(),
-                "order.place",
+            messages.publish(
                 new OrderService.Place(
                     orderId.toString(),
                     owner,

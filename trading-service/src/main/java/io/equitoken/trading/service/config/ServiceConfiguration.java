@@ -1,13 +1,16 @@
 package io.equitoken.trading.service.config;
 
+import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.TransactionLocks;
+import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.matcher.MatcherConfig;
 import io.equitoken.trading.service.history.HistoryStore;
 import io.equitoken.trading.service.history.MarketResults;
 import io.equitoken.trading.service.history.PriceHistory;
-import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.messaging.TradingTopics;
 import io.equitoken.trading.service.order.Gates;
 import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.order.OrderService;
@@ -46,15 +49,17 @@ class ServiceConfiguration {
   @Bean
   WindowService windowService(
       WindowStore store,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
+      TransactionLocks locks,
       Clock clock,
       TradingProperties properties) {
     return new WindowService(
         store,
         new WindowRules(properties.maxWindowLength()),
-        outbox,
+        messages,
         transactions,
+        locks,
         clock,
         UUID::randomUUID);
   }
@@ -63,18 +68,20 @@ class ServiceConfiguration {
   WindowClock windowClock(
       WindowStore store,
       MarketStore market,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
+      TransactionLocks locks,
       Clock clock,
       TradingProperties properties) {
     TradableTokens tokens = market::tradable;
     return new WindowClock(
-        store, tokens, outbox, transactions, clock, properties.indicateInterval());
+        store, tokens, messages, transactions, locks, clock, properties.indicateInterval());
   }
 
   @Bean
-  MarketFacts marketFacts(MarketStore market, Outbox outbox, WindowClock clock) {
-    return new MarketFacts(market, outbox, clock);
+  MarketFacts marketFacts(
+      MarketStore market, EventPublisher<TradingMessage> messages, WindowClock clock) {
+    return new MarketFacts(market, messages, clock);
   }
 
   @Bean
@@ -82,21 +89,27 @@ class ServiceConfiguration {
       OrderStore orders,
       MarketStore market,
       WindowStore windows,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock) {
     return new OrderService(
-        orders, market, new Gates(market, windows), outbox, transactions, clock, UUID::randomUUID);
+        orders,
+        market,
+        new Gates(market, windows),
+        messages,
+        transactions,
+        clock,
+        UUID::randomUUID);
   }
 
   @Bean
   TransferService transferService(
       TransferStore store,
       MarketStore market,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock) {
-    return new TransferService(store, market, outbox, transactions, clock, UUID::randomUUID);
+    return new TransferService(store, market, messages, transactions, clock, UUID::randomUUID);
   }
 
   @Bean
@@ -133,8 +146,8 @@ class ServiceConfiguration {
         MatcherConfig.builder(String.join(",", kafka.getBootstrapServers()))
             .instanceId(m.instanceId())
             .groupId(m.groupId())
-            .commandsTopic(Outbox.COMMANDS)
-            .eventsTopic(Outbox.EVENTS)
+            .commandsTopic(TradingTopics.COMMANDS)
+            .eventsTopic(TradingTopics.EVENTS)
             .source(source)
             .partitions(properties.partitions())
             .snapshotEveryCommands(m.snapshotEveryCommands())
@@ -147,11 +160,11 @@ class ServiceConfiguration {
   /** Commands to the matcher, keyed by token: partitions bound how many matchers work at once. */
   @Bean
   NewTopic tradingOrdersTopic(TradingProperties properties) {
-    return TopicBuilder.name(Outbox.COMMANDS).partitions(properties.partitions()).build();
+    return TopicBuilder.name(TradingTopics.COMMANDS).partitions(properties.partitions()).build();
   }
 
   @Bean
   NewTopic tradingEventsTopic(TradingProperties properties) {
-    return TopicBuilder.name(Outbox.EVENTS).partitions(properties.partitions()).build();
+    return TopicBuilder.name(TradingTopics.EVENTS).partitions(properties.partitions()).build();
   }
 }

@@ -1,6 +1,7 @@
 package io.equitoken.trading.service.market;
 
-import io.equitoken.trading.service.kernel.Outbox;
+import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.window.WindowClock;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -15,12 +16,13 @@ import reactor.core.publisher.Mono;
 public final class MarketFacts {
 
   private final MarketStore store;
-  private final Outbox outbox;
+  private final EventPublisher<TradingMessage> messages;
   private final WindowClock clock;
 
-  public MarketFacts(MarketStore store, Outbox outbox, WindowClock clock) {
+  public MarketFacts(
+      MarketStore store, EventPublisher<TradingMessage> messages, WindowClock clock) {
     this.store = store;
-    this.outbox = outbox;
+    this.messages = messages;
     this.clock = clock;
   }
 
@@ -32,7 +34,8 @@ public final class MarketFacts {
       BigDecimal issuePrice,
       BigDecimal tickSize,
       BigDecimal lotSize,
-      Instant at) {}
+      Instant at)
+      implements TradingMessage {}
 
   public Mono<Void> tokenIssued(
       String listingId,
@@ -56,10 +59,8 @@ public final class MarketFacts {
         .filter(Boolean::booleanValue)
         .flatMap(
             fresh ->
-                outbox
-                    .command(
-                        tokenId,
-                        "token.register",
+                messages
+                    .publish(
                         new Register(
                             tokenId,
                             issuerId,

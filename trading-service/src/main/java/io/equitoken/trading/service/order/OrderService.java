@@ -1,8 +1,9 @@
 package io.equitoken.trading.service.order;
 
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
-import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -22,7 +23,7 @@ public final class OrderService {
   private final OrderStore orders;
   private final MarketStore market;
   private final Gates gates;
-  private final Outbox outbox;
+  private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
   private final Clock clock;
   private final Supplier<UUID> ids;
@@ -31,14 +32,14 @@ public final class OrderService {
       OrderStore orders,
       MarketStore market,
       Gates gates,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock,
       Supplier<UUID> ids) {
     this.orders = orders;
     this.market = market;
     this.gates = gates;
-    this.outbox = outbox;
+    this.messages = messages;
     this.transactions = transactions;
     this.clock = clock;
     this.ids = ids;
@@ -53,10 +54,12 @@ public final class OrderService {
       String side,
       BigDecimal quantity,
       BigDecimal limitPrice,
-      Instant at) {}
+      Instant at)
+      implements TradingMessage {}
 
   /** The {@code order.cancel} command the matcher gets. */
-  public record Cancel(String orderId, String ownerId, String tokenId, Instant at) {}
+  public record Cancel(String orderId, String ownerId, String tokenId, Instant at)
+      implements TradingMessage {}
 
   public Mono<Order> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
@@ -99,9 +102,7 @@ public final class OrderService {
 
   private Mono<Void> command(Order o, Instant now) {
     String id = o.id().toString();
-    return outbox.command(
-        o.tokenId(),
-        "order.place",
+    return messages.publish(
         new Place(
             id,
             o.ownerId(),
@@ -145,11 +146,7 @@ public final class OrderService {
               return transactions.inTransaction(
                   orders
                       .cancelRequested(id, now)
-                      .then(
-                          outbox.command(
-                              o.tokenId(),
-                              "order.cancel",
-                              new Cancel(orderId, o.ownerId(), o.tokenId(), now)))
+                      .then(messages.publish(new Cancel(orderId, o.ownerId(), o.tokenId(), now)))
                       .then(orders.find(id)));
             });
   }

@@ -1,8 +1,9 @@
 package io.equitoken.trading.service.transfer;
 
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
-import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -21,7 +22,7 @@ public final class TransferService {
 
   private final TransferStore store;
   private final MarketStore market;
-  private final Outbox outbox;
+  private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
   private final Clock clock;
   private final Supplier<UUID> ids;
@@ -29,13 +30,13 @@ public final class TransferService {
   public TransferService(
       TransferStore store,
       MarketStore market,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock,
       Supplier<UUID> ids) {
     this.store = store;
     this.market = market;
-    this.outbox = outbox;
+    this.messages = messages;
     this.transactions = transactions;
     this.clock = clock;
     this.ids = ids;
@@ -50,7 +51,8 @@ public final class TransferService {
       BigDecimal quantity,
       String reason,
       String requestedBy,
-      Instant at) {}
+      Instant at)
+      implements TradingMessage {}
 
   public Mono<Transfer> request(
       String operatorId,
@@ -99,9 +101,7 @@ public final class TransferService {
                   store
                       .insert(t)
                       .then(
-                          outbox.command(
-                              tokenId,
-                              "transfer",
+                          messages.publish(
                               new Command(
                                   id, tokenId, fromId, toId, quantity, reason, operatorId, now)))
                       .thenReturn(t));

@@ -1,7 +1,9 @@
 package io.equitoken.trading.service.window;
 
-import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.TransactionLocks;
+import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.kernel.TradingMessage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,22 +26,25 @@ public final class WindowClock {
 
   private final WindowStore store;
   private final TradableTokens tokens;
-  private final Outbox outbox;
+  private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
+  private final TransactionLocks locks;
   private final Clock clock;
   private final Duration indicateEvery;
 
   public WindowClock(
       WindowStore store,
       TradableTokens tokens,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
+      TransactionLocks locks,
       Clock clock,
       Duration indicateEvery) {
     this.store = store;
     this.tokens = tokens;
-    this.outbox = outbox;
+    this.messages = messages;
     this.transactions = transactions;
+    this.locks = locks;
     this.clock = clock;
     this.indicateEvery = indicateEvery;
   }
@@ -50,7 +55,7 @@ public final class WindowClock {
         () -> {
           Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
           return transactions.inTransaction(
-              transactions
+              locks
                   .tryLock(LOCK)
                   .flatMap(
                       mine ->
@@ -100,9 +105,7 @@ public final class WindowClock {
                     .flatMapMany(list -> store.addTokens(w.id(), list))
                     .concatMap(token -> openToken(w, token, w.opens()))
                     .then(
-                        outbox.event(
-                            w.id().toString(),
-                            "window.opened",
+                        messages.publish(
                             new WindowEvents.Opened(
                                 w.id().toString(),
                                 w.tokenIds(),
@@ -114,21 +117,20 @@ public final class WindowClock {
   }
 
   /** The commands that open one token in the window (and start its call phase if due). */
-  static Mono<Void> openCommands(Outbox outbox, LiquidityWindow w, String token, Instant at) {
+  static Mono<Void> openCommands(
+      EventPublisher<TradingMessage> messages, LiquidityWindow w, String token, Instant at) {
     String id = w.id().toString();
     Mono<Void> open =
-        outbox.command(
-            token,
-            "window.open",
+        messages.publish(
             new WindowEvents.Open(id, token, w.mechanism().openingPhase(), w.priceBand(), at));
     if (w.inCallPhase() && w.mechanism() == Mechanism.CONTINUOUS_WITH_CLOSING_AUCTION) {
-      return open.then(command(outbox, "window.call-phase", w, token, at));
+      return open.then(messages.publish(new WindowEvents.CallPhase(id, token, at)));
     }
     return open;
   }
 
   private Mono<Void> openToken(LiquidityWindow w, String token, Instant at) {
-    return openCommands(outbox, w, token, at);
+    return openCommands(messages, w, token, at);
   }
 
   private Mono<Void> callPhase(LiquidityWindow w, Instant now) {
@@ -136,11 +138,12 @@ public final class WindowClock {
         .startCallPhase(w.id())
         .then(store.indicated(w.id(), now))
         .thenMany(store.tokens(w.id()))
-        .concatMap(t -> command(outbox, "window.call-phase", w, t, w.callPhaseStarts()))
+        .concatMap(
+            t ->
+                messages.publish(
+                    new WindowEvents.CallPhase(w.id().toString(), t, w.callPhaseStarts())))
         .then(
-            outbox.event(
-                w.id().toString(),
-                "window.call-phase-started",
+            messages.publish(
                 new WindowEvents.CallPhaseStarted(
                     w.id().toString(), w.tokenIds(), w.closes(), now)));
   }
@@ -153,11 +156,12 @@ public final class WindowClock {
             moved ->
                 store
                     .tokens(w.id())
-                    .concatMap(t -> command(outbox, "window.close", w, t, w.closes()))
+                    .concatMap(
+                        t ->
+                            messages.publish(
+                                new WindowEvents.Close(w.id().toString(), t, w.closes())))
                     .then(
-                        outbox.event(
-                            w.id().toString(),
-                            "window.closed",
+                        messages.publish(
                             new WindowEvents.Closed(w.id().toString(), w.tokenIds(), now))));
   }
 
@@ -169,25 +173,14 @@ public final class WindowClock {
     return store
         .indicated(w.id(), now)
         .thenMany(store.tokens(w.id()))
-        .concatMap(
-            t ->
-                outbox.command(
-                    t,
-                    "window.indicate",
-                    new WindowEvents.WindowCommand(w.id().toString(), t, now)))
+        .concatMap(t -> messages.publish(new WindowEvents.Indicate(w.id().toString(), t, now)))
         .then();
-  }
-
-  private static Mono<Void> command(
-      Outbox outbox, String name, LiquidityWindow w, String token, Instant at) {
-    String id = w.id().toString();
-    return outbox.command(token, name, new WindowEvents.WindowCommand(id, token, at));
   }
 
   /** Opens a token that became tradable in every open window covering it (late joiners). */
   public Mono<Void> tokenBecameTradable(String tokenId) {
     return transactions.inTransaction(
-        transactions
+        locks
             .lock(LOCK)
             .thenMany(store.openCovering(tokenId))
             .concatMap(
@@ -197,7 +190,10 @@ public final class WindowClock {
                         .concatMap(
                             t ->
                                 openCommands(
-                                    outbox, w, t, clock.instant().truncatedTo(ChronoUnit.MICROS))))
+                                    messages,
+                                    w,
+                                    t,
+                                    clock.instant().truncatedTo(ChronoUnit.MICROS))))
             .then());
   }
 }

@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.window;
 
+import io.equitoken.trading.service.kernel.TradingMessage;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -21,7 +22,8 @@ public final class WindowEvents {
       Instant closes,
       Instant callPhaseStarts,
       BigDecimal priceBand,
-      Instant scheduledAt) {}
+      Instant scheduledAt)
+      implements TradingMessage {}
 
   public record Opened(
       String windowId,
@@ -30,19 +32,30 @@ public final class WindowEvents {
       Instant opens,
       Instant closes,
       Instant callPhaseStarts,
-      Instant openedAt) {}
+      Instant openedAt)
+      implements TradingMessage {}
 
   public record CallPhaseStarted(
-      String windowId, List<String> tokenIds, Instant closes, Instant startedAt) {}
+      String windowId, List<String> tokenIds, Instant closes, Instant startedAt)
+      implements TradingMessage {}
 
-  public record Closed(String windowId, List<String> tokenIds, Instant closedAt) {}
+  public record Closed(String windowId, List<String> tokenIds, Instant closedAt)
+      implements TradingMessage {}
 
   public record Cancelled(
-      String windowId, List<String> tokenIds, String reason, Instant cancelledAt) {}
+      String windowId, List<String> tokenIds, String reason, Instant cancelledAt)
+      implements TradingMessage {}
 
   public record Open(
-      String windowId, String tokenId, String phase, BigDecimal priceBand, Instant at) {}
+      String windowId, String tokenId, String phase, BigDecimal priceBand, Instant at)
+      implements TradingMessage {}
 
-  /** {@code window.call-phase}, {@code window.indicate} and {@code window.close}. */
-  public record WindowCommand(String windowId, String tokenId, Instant at) {}
+  /** {@code window.call-phase}: the token's closing call starts at {@code at}. */
+  public record CallPhase(String windowId, String tokenId, Instant at) implements TradingMessage {}
+
+  /** {@code window.indicate}: publish the token's indicative auction price now. */
+  public record Indicate(String windowId, String tokenId, Instant at) implements TradingMessage {}
+
+  /** {@code window.close}: the token's window closes at {@code at}. */
+  public record Close(String windowId, String tokenId, Instant at) implements TradingMessage {}
 }

@@ -1,9 +1,11 @@
 package io.equitoken.trading.service.window;
 
+import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
-import io.equitoken.trading.service.kernel.Outbox;
-import io.equitoken.trading.service.kernel.Transactions;
+import io.equitoken.platform.core.TransactionLocks;
+import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.kernel.TradingMessage;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -19,22 +21,25 @@ public final class WindowService {
 
   private final WindowStore store;
   private final WindowRules rules;
-  private final Outbox outbox;
+  private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
+  private final TransactionLocks locks;
   private final Clock clock;
   private final Supplier<UUID> ids;
 
   public WindowService(
       WindowStore store,
       WindowRules rules,
-      Outbox outbox,
+      EventPublisher<TradingMessage> messages,
       Transactions transactions,
+      TransactionLocks locks,
       Clock clock,
       Supplier<UUID> ids) {
     this.store = store;
     this.rules = rules;
-    this.outbox = outbox;
+    this.messages = messages;
     this.transactions = transactions;
+    this.locks = locks;
     this.clock = clock;
     this.ids = ids;
   }
@@ -46,7 +51,7 @@ public final class WindowService {
           rules.check(request, now);
           LiquidityWindow window = LiquidityWindow.scheduled(ids.get(), request, operatorId, now);
           return transactions.inTransaction(
-              transactions
+              locks
                   .lock(SCHEDULE_LOCK)
                   .then(
                       store
@@ -68,16 +73,13 @@ public final class WindowService {
             w.callPhaseStarts(),
             w.priceBand(),
             w.createdAt());
-    return store
-        .insert(w)
-        .then(outbox.event(w.id().toString(), "window.scheduled", event))
-        .thenReturn(w);
+    return store.insert(w).then(messages.publish(event)).thenReturn(w);
   }
 
   /** Cancels a scheduled window; once it opened (or ended) that is a 409. */
   public Mono<LiquidityWindow> cancel(UUID id, String reason) {
     return transactions.inTransaction(
-        transactions
+        locks
             .lock(WindowClock.LOCK)
             .then(get(id))
             .flatMap(
@@ -93,9 +95,7 @@ public final class WindowService {
                   return store
                       .transition(id, WindowStatus.SCHEDULED, WindowStatus.CANCELLED, now, reason)
                       .then(
-                          outbox.event(
-                              id.toString(),
-                              "window.cancelled",
+                          messages.publish(
                               new WindowEvents.Cancelled(id.toString(), w.tokenIds(), reason, now)))
                       .then(store.find(id));
                 }));
