@@ -655,7 +655,7 @@ public final class WebhookDeliveryBench {
       Path root = Path.of(a.getOrDefault("root", ".")).toAbsolutePath().normalize();
       Path work =
           a.containsKey("work")
-              ? Path.of(a.get("work"))
+              ? Files.createDirectories(Path.of(a.get("work")))
               : Files.createTempDirectory("webhook-bench");
       Options o =
           new Options(

@@ -35,6 +35,7 @@ public final class Deliveries {
   private final AttemptRules rules;
   private final JsonMapper json;
   private final Clock clock;
+  private final OutcomeRecorder recorder;
 
   public Deliveries(
       DeliveryStore store,
@@ -51,7 +52,11 @@ public final class Deliveries {
     this.rules = rules;
     this.json = json;
     this.clock = clock;
+    this.recorder = new OutcomeRecorder(store, RECORD_BATCH);
   }
+
+  /** At most this many attempt outcomes are stored per statement. */
+  static final int RECORD_BATCH = 256;
 
   /**
    * Queues the event for every enabled subscription entitled to it, in one statement; answers how
@@ -123,8 +128,12 @@ public final class Deliveries {
         decision.change() == AttemptRules.Change.DISABLE && outcome.kind() != Outcome.Kind.GONE
             ? start.minus(AttemptRules.DISABLE_AFTER)
             : null;
-    return store.record(
-        decision.delivery(), decision.attempt(), change, decision.reason(), failingUpTo, start);
+    if (change == DeliveryStore.SubscriptionChange.DISABLE) {
+      return store.record(
+          decision.delivery(), decision.attempt(), change, decision.reason(), failingUpTo, start);
+    }
+    return recorder.record(
+        new DeliveryStore.Recording(decision.delivery(), decision.attempt(), change, start));
   }
 
   /** Sends a signed {@code webhook.test} event now and answers the outcome. */

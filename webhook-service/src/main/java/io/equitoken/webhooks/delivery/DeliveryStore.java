@@ -59,6 +59,15 @@ public interface DeliveryStore {
       Instant failingUpTo,
       Instant now);
 
+  /** One attempt's outcome, as {@link #record} takes it, without {@code DISABLE}. */
+  record Recording(Delivery delivery, Attempt attempt, SubscriptionChange change, Instant now) {}
+
+  /**
+   * Stores many outcomes in one statement, with the same effect as {@link #record} for each in
+   * order ({@link FailureStreaks} folds their subscription changes); {@code DISABLE} is refused.
+   */
+  Mono<Void> recordAll(List<Recording> recordings);
+
   Mono<Delivery> find(UUID subscriptionId, UUID deliveryId);
 
   /** Makes the delivery due now with a fresh schedule; false if it is not found. */

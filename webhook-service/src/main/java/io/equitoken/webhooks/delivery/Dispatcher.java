@@ -16,10 +16,11 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Works the durable queue: polls PostgreSQL for due deliveries (and is woken after each fan-out),
- * leases them and sends them, at most {@code perEndpoint} at a time per subscription and {@code
- * maxInFlight} in all, so one slow endpoint fills only its own slots and never delays the others.
- * Several instances may run: leases keep them from sending the same delivery twice.
+ * Works the durable queue: polls PostgreSQL for due deliveries (and is woken after each fan-out and
+ * whenever a batch of slots is free again), leases them and sends them, at most {@code perEndpoint}
+ * at a time per subscription and {@code maxInFlight} in all, so one slow endpoint fills only its
+ * own slots and never delays the others. Several instances may run: leases keep them from sending
+ * the same delivery twice.
  */
 public final class Dispatcher {
 
@@ -31,6 +32,7 @@ public final class Dispatcher {
   private final Duration pollInterval;
   private final int maxInFlight;
   private final int perEndpoint;
+  private final int refillBatch;
 
   private final Map<UUID, AtomicInteger> inFlight = new ConcurrentHashMap<>();
   private final AtomicInteger total = new AtomicInteger();
@@ -52,6 +54,22 @@ public final class Dispatcher {
     this.pollInterval = pollInterval;
     this.maxInFlight = maxInFlight;
     this.perEndpoint = perEndpoint;
+    this.refillBatch = refillBatch(maxInFlight);
+  }
+
+  /**
+   * How many slots must be free before a finished attempt claims again: an eighth of {@code
+   * maxInFlight}. Claiming after every attempt ran the claim query once per delivery under a
+   * backlog (its cost grows with the pending rows); in batches it runs about {@code maxInFlight /
+   * refillBatch} times per full turn. Below the threshold the ticker still claims every {@code
+   * pollInterval}, and an idle dispatcher claims at once.
+   */
+  static int refillBatch(int maxInFlight) {
+    return Math.max(1, maxInFlight / 8);
+  }
+
+  private boolean roomForABatch() {
+    return maxInFlight - total.get() >= refillBatch;
   }
 
   public synchronized void start() {
@@ -108,7 +126,7 @@ public final class Dispatcher {
         .doFinally(
             signal -> {
               polling.set(false);
-              if (again.get()) {
+              if (again.get() && roomForABatch()) {
                 wake();
               }
             })
@@ -131,7 +149,9 @@ public final class Dispatcher {
               inFlight.computeIfPresent(
                   subscription, (id, n) -> n.decrementAndGet() <= 0 ? null : n);
               total.decrementAndGet();
-              wake();
+              if (roomForABatch()) {
+                wake();
+              }
             })
         .subscribe(
             outcome -> {},

@@ -3,6 +3,7 @@ package io.equitoken.webhooks.persistence;
 import io.equitoken.webhooks.delivery.Attempt;
 import io.equitoken.webhooks.delivery.Delivery;
 import io.equitoken.webhooks.delivery.DeliveryStore;
+import io.equitoken.webhooks.delivery.FailureStreaks;
 import io.equitoken.webhooks.subscription.Subscription;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
@@ -208,6 +209,117 @@ class R2dbcDeliveryStore implements DeliveryStore {
       }
     }
     return spec.fetch().rowsUpdated().then();
+  }
+
+  /**
+   * One statement for the whole batch: the deliveries' new states, their attempts (in order) and
+   * the folded failure-streak change of each subscription. Arrays carry no SQL nulls (the driver's
+   * array codecs are not relied on for them): an empty text, or -1 for a status, stands for null.
+   */
+  @Override
+  public Mono<Void> recordAll(List<Recording> recordings) {
+    if (recordings.isEmpty()) {
+      return Mono.empty();
+    }
+    int n = recordings.size();
+    UUID[] ids = new UUID[n];
+    String[] statuses = new String[n];
+    Integer[] steps = new Integer[n];
+    Integer[] attemptCounts = new Integer[n];
+    String[] nexts = new String[n];
+    String[] lasts = new String[n];
+    List<Attempt> attempts = new java.util.ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      Delivery d = recordings.get(i).delivery();
+      ids[i] = d.id();
+      statuses[i] = d.status().wire();
+      steps[i] = d.step();
+      attemptCounts[i] = d.attempts();
+      nexts[i] = text(d.nextAttemptAt());
+      lasts[i] = text(d.lastAttemptAt());
+      if (recordings.get(i).attempt() != null) {
+        attempts.add(recordings.get(i).attempt());
+      }
+    }
+    int m = attempts.size();
+    UUID[] attemptIds = new UUID[m];
+    String[] attemptAts = new String[m];
+    Integer[] responseStatuses = new Integer[m];
+    Long[] durations = new Long[m];
+    String[] excerpts = new String[m];
+    String[] errors = new String[m];
+    String[] attemptNexts = new String[m];
+    for (int i = 0; i < m; i++) {
+      Attempt a = attempts.get(i);
+      attemptIds[i] = a.deliveryId();
+      attemptAts[i] = text(a.attemptedAt());
+      responseStatuses[i] = a.responseStatus() == null ? -1 : a.responseStatus();
+      durations[i] = a.durationMs();
+      excerpts[i] = a.responseExcerpt() == null ? "" : a.responseExcerpt();
+      errors[i] = a.error() == null ? "" : a.error();
+      attemptNexts[i] = text(a.nextAttemptAt());
+    }
+    Map<UUID, FailureStreaks.Change> streaks = FailureStreaks.fold(recordings);
+    UUID[] subIds = streaks.keySet().toArray(UUID[]::new);
+    String[] subOps = new String[subIds.length];
+    String[] subAts = new String[subIds.length];
+    for (int i = 0; i < subIds.length; i++) {
+      FailureStreaks.Change change = streaks.get(subIds[i]);
+      subOps[i] = change.op().name().toLowerCase(java.util.Locale.ROOT);
+      subAts[i] = text(change.at());
+    }
+    String sql =
+        "with v as (select * from unnest(cast(:ids as uuid[]), cast(:statuses as text[]),"
+            + " cast(:steps as int[]), cast(:attempts as int[]), cast(:nexts as text[]),"
+            + " cast(:lasts as text[])) as v(id, status, step, attempts, next_at, last_at)),"
+            + " d as (update delivery set status = v.status, step = v.step, attempts = v.attempts,"
+            + " next_attempt_at = cast(nullif(v.next_at, '') as timestamptz),"
+            + " last_attempt_at = cast(nullif(v.last_at, '') as timestamptz), lease_until = null"
+            + " from v where delivery.id = v.id returning delivery.id),"
+            + " a as (insert into delivery_attempt (delivery_id, attempted_at, response_status,"
+            + " duration_ms, response_excerpt, error, next_attempt_at)"
+            + " select x.delivery_id, cast(x.at as timestamptz), nullif(x.rs, -1), x.dur,"
+            + " nullif(x.excerpt, ''), nullif(x.error, ''),"
+            + " cast(nullif(x.next_at, '') as timestamptz)"
+            + " from unnest(cast(:aIds as uuid[]), cast(:aAts as text[]), cast(:aStatuses as int[]),"
+            + " cast(:aDurations as bigint[]), cast(:aExcerpts as text[]), cast(:aErrors as text[]),"
+            + " cast(:aNexts as text[])) with ordinality"
+            + " as x(delivery_id, at, rs, dur, excerpt, error, next_at, ord)"
+            + " where x.delivery_id in (select id from d) order by x.ord),"
+            + " s as (update subscription set failing_since = case c.op when 'clear' then null"
+            + " when 'set' then cast(c.at as timestamptz)"
+            + " else coalesce(subscription.failing_since, cast(c.at as timestamptz)) end"
+            + " from unnest(cast(:subIds as uuid[]), cast(:subOps as text[]),"
+            + " cast(:subAts as text[])) as c(sub, op, at)"
+            + " where subscription.id = c.sub and (c.op = 'set'"
+            + " or (c.op = 'clear' and subscription.failing_since is not null)"
+            + " or (c.op = 'mark' and subscription.failing_since is null)))"
+            + " select count(*) as n from d";
+    return db.sql(sql)
+        .bind("ids", ids)
+        .bind("statuses", statuses)
+        .bind("steps", steps)
+        .bind("attempts", attemptCounts)
+        .bind("nexts", nexts)
+        .bind("lasts", lasts)
+        .bind("aIds", attemptIds)
+        .bind("aAts", attemptAts)
+        .bind("aStatuses", responseStatuses)
+        .bind("aDurations", durations)
+        .bind("aExcerpts", excerpts)
+        .bind("aErrors", errors)
+        .bind("aNexts", attemptNexts)
+        .bind("subIds", subIds)
+        .bind("subOps", subOps)
+        .bind("subAts", subAts)
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  /** An instant as PostgreSQL reads a {@code timestamptz} from text; empty for null. */
+  private static String text(Instant instant) {
+    return instant == null ? "" : instant.toString();
   }
 
   @Override

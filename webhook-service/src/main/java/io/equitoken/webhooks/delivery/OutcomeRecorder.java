@@ -1,0 +1,80 @@
+package io.equitoken.webhooks.delivery;
+
+import io.equitoken.webhooks.delivery.DeliveryStore.Recording;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.MonoSink;
+
+/**
+ * Records attempt outcomes, many in one statement under load: while one batch is written, the next
+ * one gathers (no timer, so a lone outcome is written at once). A batch the database refuses is
+ * retried one outcome at a time, so that one bad row fails only its own attempt (which is then
+ * retried when its lease ends, as before).
+ */
+final class OutcomeRecorder {
+
+  private final DeliveryStore store;
+  private final int maxBatch;
+  private final ArrayDeque<Waiting> queue = new ArrayDeque<>();
+  private boolean writing;
+
+  OutcomeRecorder(DeliveryStore store, int maxBatch) {
+    this.store = store;
+    this.maxBatch = maxBatch;
+  }
+
+  /** Completes once the outcome is stored (or fails if it could not be). */
+  Mono<Void> record(Recording recording) {
+    return Mono.create(
+        sink -> {
+          boolean start;
+          synchronized (this) {
+            queue.add(new Waiting(recording, sink));
+            start = !writing;
+            writing = true;
+          }
+          if (start) {
+            writeNext();
+          }
+        });
+  }
+
+  private void writeNext() {
+    List<Waiting> batch = new ArrayList<>();
+    synchronized (this) {
+      while (!queue.isEmpty() && batch.size() < maxBatch) {
+        batch.add(queue.poll());
+      }
+      if (batch.isEmpty()) {
+        writing = false;
+        return;
+      }
+    }
+    store
+        .recordAll(batch.stream().map(Waiting::recording).toList())
+        .then(Mono.fromRunnable(() -> batch.forEach(w -> w.sink().success())))
+        .onErrorResume(error -> batch.size() == 1 ? fail(batch.get(0), error) : oneByOne(batch))
+        .doFinally(signal -> writeNext())
+        .subscribe();
+  }
+
+  private Mono<Void> oneByOne(List<Waiting> batch) {
+    return Flux.fromIterable(batch)
+        .concatMap(
+            w ->
+                store
+                    .recordAll(List.of(w.recording()))
+                    .then(Mono.fromRunnable(() -> w.sink().success()))
+                    .onErrorResume(error -> fail(w, error)))
+        .then();
+  }
+
+  private static Mono<Void> fail(Waiting waiting, Throwable error) {
+    return Mono.fromRunnable(() -> waiting.sink().error(error));
+  }
+
+  private record Waiting(Recording recording, MonoSink<Void> sink) {}
+}
