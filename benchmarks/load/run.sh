@@ -5,6 +5,7 @@
 #
 #   benchmarks/load/run.sh                 # defaults below; results as Markdown rows on stdout
 #   DURATION=20s CONNECTIONS=16 benchmarks/load/run.sh
+#   PROFILE=1 PROFILE_DIR=/tmp/profile benchmarks/load/run.sh   # and then: where the time goes
 #
 # The gateway must give the benchmark caller a rate limit of its own, or this measures the limiter:
 #   EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=demo-operator,demo-investor \
@@ -123,4 +124,46 @@ if curl_json -o /dev/null -f "$TRADING/actuator/health" 2>/dev/null; then
   echo "| POST /trade | – | – | see benchmarks/load/orders.sh (open-loop, order-to-fill) | | | | |"
 else
   echo "| POST /trade | – | – | trading-service not running | | | | |"
+fi
+
+# PROFILE=1: where a proxied by-id read's time goes. One more gateway run of GET /listings/{id}
+# (THREADS, CONNECTIONS, DURATION as above) with a JFR recording (settings=profile) of the gateway and
+# of listings-service, each process's CPU per request from /proc, and a summary of the samples by
+# area (benchmarks' JfrSummary; needs benchmarks/target/benchmarks.jar). Recordings stay in
+# PROFILE_DIR.
+if [ "${PROFILE:-0}" = 1 ]; then
+  profile_dir=${PROFILE_DIR:-$(mktemp -d /tmp/equitoken-profile.XXXXXX)}
+  mkdir -p "$profile_dir"
+  bench_jar="$(cd "$(dirname "$0")/.." && pwd)/target/benchmarks.jar"
+  pid_of() { ss -ltnpH "sport = :$1" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2; }
+  cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+  gateway_pid=$(pid_of $((8443 + OFFSET)))
+  listings_pid=$(pid_of $((8082 + OFFSET)))
+  [ -n "$gateway_pid" ] && [ -n "$listings_pid" ] || { echo "no gateway/listings process found" >&2; exit 1; }
+  for pid in "$gateway_pid" "$listings_pid"; do
+    jcmd "$pid" JFR.start name=equitoken-profile settings=profile >/dev/null
+  done
+  started=$(date -u +%FT%TZ)
+  gateway_before=$(cpu_ticks "$gateway_pid"); listings_before=$(cpu_ticks "$listings_pid")
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s -H "$auth" "$GATEWAY/listings/$listing" 2>&1)
+  gateway_after=$(cpu_ticks "$gateway_pid"); listings_after=$(cpu_ticks "$listings_pid")
+  jcmd "$gateway_pid" JFR.stop name=equitoken-profile filename="$profile_dir/gateway.jfr" >/dev/null
+  jcmd "$listings_pid" JFR.stop name=equitoken-profile filename="$profile_dir/listings.jfr" >/dev/null
+  requests=$(awk '/requests in/ { print $1 }' <<<"$out")
+  hz=$(getconf CLK_TCK)
+  echo
+  echo "## Profile: GET /listings/{id} through the gateway, $CONNECTIONS connections, $DURATION ($started, load $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo
+  echo "$requests requests, $(awk '/^Requests\/sec/ { printf "%d", $2 }' <<<"$out") req/s. CPU per request (from /proc, user + system):"
+  echo
+  echo "| process | CPU ms per request |"
+  echo "|---|---|"
+  awk -v t=$((gateway_after - gateway_before)) -v hz="$hz" -v n="$requests" 'BEGIN { printf "| gateway | %.2f |\n", t * 1000 / hz / n }'
+  awk -v t=$((listings_after - listings_before)) -v hz="$hz" -v n="$requests" 'BEGIN { printf "| listings-service | %.2f |\n", t * 1000 / hz / n }'
+  echo
+  for name in gateway listings; do
+    java -cp "$bench_jar" io.equitoken.benchmarks.profile.JfrSummary "$profile_dir/$name.jfr" --from "$started"
+    echo
+  done
+  echo "(recordings: $profile_dir)"
 fi
