@@ -1,6 +1,7 @@
 package io.equitoken.identity.apikey;
 
 import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Instant;
@@ -48,22 +49,24 @@ public class ApiKeyService {
    * per-principal cap check in one transaction (joining the caller's, e.g. platform-web's
    * Idempotency-Key one).
    */
-  public Mono<CreateOutcome> create(Requester requester, NewApiKey command) {
-    return refusal(requester, command)
-        .switchIfEmpty(
+  public Mono<CreatedApiKey> create(Requester requester, NewApiKey command) {
+    return checkCreate(requester, command)
+        .then(
             Mono.defer(
                 () ->
                     unitOfWork
                         .inTransaction(insert(requester, command))
-                        .onErrorResume(KeyLimitReached.class, limit -> limitReached(command))));
+                        .onErrorMap(
+                            KeyLimitReached.class, limit -> limitReached(command).exception())));
   }
 
   /**
-   * Why this caller may not create this key, or empty: its own key is not active here ({@link
-   * CreateOutcome.CallerKeyInactive}) or the policy refuses ({@link CreateOutcome.Rejected}).
-   * Checked before an Idempotency-Key is looked at, so a replay needs the same rights as the call.
+   * Completes empty when this caller may create this key, else fails with a {@link Refusal}: its
+   * own key is not active here ({@code 401 invalid-token}, the answer to any unusable token) or the
+   * policy refuses ({@code 403}, {@link ApiKeyPolicy}). Checked before an Idempotency-Key is looked
+   * at, so a replay needs the same rights as the call.
    */
-  public Mono<CreateOutcome> refusal(Requester requester, NewApiKey command) {
+  public Mono<Void> checkCreate(Requester requester, NewApiKey command) {
     return callerKeyActive(requester)
         .flatMap(
             active -> {
@@ -73,10 +76,18 @@ public class ApiKeyService {
                     command.principalId(),
                     requester.principalId(),
                     requester.apiKeyId());
-                return Mono.just((CreateOutcome) new CreateOutcome.CallerKeyInactive());
+                // the same answer as any other unusable token: which check failed is not revealed
+                return Mono.error(
+                    Refusal.of(
+                            Refusal.Kind.UNAUTHORIZED,
+                            "invalid-token",
+                            "The bearer token is invalid or expired; request a new one at POST"
+                                + " /auth/token.")
+                        .exception());
               }
-              return Mono.justOrEmpty(
-                  ApiKeyPolicy.checkCreate(requester, command).map(CreateOutcome.Rejected::new));
+              return ApiKeyPolicy.checkCreate(requester, command)
+                  .map(refusal -> Mono.<Void>error(refusal.exception()))
+                  .orElseGet(Mono::empty);
             });
   }
 
@@ -89,31 +100,41 @@ public class ApiKeyService {
         .defaultIfEmpty(false);
   }
 
-  /** One page of a principal's keys (never their secrets); others' only for an operator. */
-  public Mono<ListOutcome> list(
-      Requester requester, String principalId, KeyPosition after, int limit) {
-    Optional<Rejection> rejection = ApiKeyPolicy.checkList(requester, principalId);
-    if (rejection.isPresent()) {
-      return Mono.just(new ListOutcome.Rejected(rejection.get()));
+  /**
+   * One page of a principal's keys (never their secrets); others' only for an operator, else a
+   * {@code 403} {@link Refusal} naming {@code principalId}.
+   */
+  public Mono<KeyPage> list(Requester requester, String principalId, KeyPosition after, int limit) {
+    Optional<Refusal> refusal = ApiKeyPolicy.checkList(requester, principalId);
+    if (refusal.isPresent()) {
+      return Mono.error(refusal.get().exception());
     }
     return keys.findByPrincipal(principalId, after, limit + 1)
         .collectList()
         .map(
             found -> {
               if (found.size() <= limit) {
-                return new ListOutcome.Page(found, null);
+                return new KeyPage(found, null);
               }
               List<ApiKey> page = found.subList(0, limit);
-              return new ListOutcome.Page(page, KeyPosition.of(page.get(limit - 1)));
+              return new KeyPage(page, KeyPosition.of(page.get(limit - 1)));
             });
   }
 
-  private Mono<CreateOutcome> limitReached(NewApiKey command) {
-    return Mono.just(
-        new CreateOutcome.LimitReached(command.principalId(), maxActiveKeysPerPrincipal));
+  private Refusal limitReached(NewApiKey command) {
+    return Refusal.conflict(
+            "too-many-api-keys",
+            "Expected "
+                + command.principalId()
+                + " to hold fewer than "
+                + maxActiveKeysPerPrincipal
+                + " active API keys, but they hold "
+                + maxActiveKeysPerPrincipal
+                + "; revoke one first (GET /developer/api-key lists them).")
+        .withField("principalId");
   }
 
-  private Mono<CreateOutcome> insert(Requester requester, NewApiKey command) {
+  private Mono<CreatedApiKey> insert(Requester requester, NewApiKey command) {
     return Mono.defer(
         () -> {
           Instant now = now();
@@ -147,10 +168,11 @@ public class ApiKeyService {
                           key.sortedRoles(),
                           requester.principalId(),
                           requester.apiKeyId()))
-              .thenReturn((CreateOutcome) new CreateOutcome.Created(key, secret));
+              .thenReturn(new CreatedApiKey(key, secret));
         });
   }
 
+  /** Revokes the key; an unknown key and someone else's are both {@code 404 api-key-not-found}. */
   public Mono<RevokeOutcome> revoke(Requester requester, String apiKeyId) {
     return keys.findById(apiKeyId)
         .filter(key -> ApiKeyPolicy.mayRevoke(requester, key))
@@ -175,7 +197,13 @@ public class ApiKeyService {
                                       .thenReturn(RevokeOutcome.REVOKED)
                                   : Mono.just(RevokeOutcome.ALREADY_REVOKED)));
             })
-        .defaultIfEmpty(RevokeOutcome.NOT_FOUND);
+        .switchIfEmpty(
+            Mono.error(
+                () ->
+                    Refusal.notFound(
+                            "api-key-not-found",
+                            "No API key " + apiKeyId + " exists that you may revoke.")
+                        .exception()));
   }
 
   /** PostgreSQL keeps microseconds: a replayed answer must show the same time as the first one. */

@@ -1,12 +1,10 @@
 package io.equitoken.identity.web;
 
 import io.equitoken.identity.apikey.ApiKeyService;
-import io.equitoken.identity.apikey.CreateOutcome;
+import io.equitoken.identity.apikey.CreatedApiKey;
 import io.equitoken.identity.apikey.KeyPosition;
-import io.equitoken.identity.apikey.ListOutcome;
 import io.equitoken.identity.apikey.NewApiKey;
 import io.equitoken.identity.apikey.Requester;
-import io.equitoken.identity.apikey.RevokeOutcome;
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
@@ -60,11 +58,11 @@ class ApiKeyController {
               String key = Idempotency.validKey(idempotencyKey);
               NewApiKey command = body.toCommand();
               Requester requester = requester(caller);
-              // the caller's rights first, so that a replay needs the same rights as the call
+              // the caller's rights first, so that a replay needs the same rights as the call;
+              // refusals are platform-core Refusals, rendered by platform-web
               return service
-                  .refusal(requester, command)
-                  .map(ApiKeyController::answer)
-                  .switchIfEmpty(
+                  .checkCreate(requester, command)
+                  .then(
                       Mono.defer(
                           () ->
                               idempotency.execute(
@@ -104,13 +102,7 @@ class ApiKeyController {
                     after,
                     size))
         .map(
-            outcome -> {
-              if (outcome instanceof ListOutcome.Rejected rejected) {
-                throw ProblemException.forbidden(
-                        rejected.rejection().code(), rejected.rejection().reason())
-                    .with("field", "principalId");
-              }
-              ListOutcome.Page page = (ListOutcome.Page) outcome;
+            page -> {
               if (page.next() != null) {
                 Cursors.linkNext(
                     exchange,
@@ -134,42 +126,13 @@ class ApiKeyController {
   Mono<ResponseEntity<Void>> revoke(@PathVariable String apiKey) {
     return Caller.current()
         .flatMap(caller -> service.revoke(requester(caller), apiKey))
-        .map(
-            outcome -> {
-              if (outcome == RevokeOutcome.NOT_FOUND) {
-                throw ProblemException.notFound(
-                    "api-key-not-found", "No API key " + apiKey + " exists that you may revoke.");
-              }
-              return ResponseEntity.noContent().<Void>build();
-            });
+        .map(outcome -> ResponseEntity.noContent().<Void>build());
   }
 
-  private static ResponseEntity<ApiKeyResponse> answer(CreateOutcome outcome) {
-    if (outcome instanceof CreateOutcome.Created created) {
-      return ResponseEntity.status(HttpStatus.CREATED)
-          .cacheControl(CacheControl.noStore())
-          .body(ApiKeyResponse.of(created.key(), created.secret()));
-    }
-    if (outcome instanceof CreateOutcome.CallerKeyInactive) {
-      // the same answer as any other unusable token: which check failed is not revealed
-      throw ProblemException.unauthorized(
-          "invalid-token",
-          "The bearer token is invalid or expired; request a new one at POST /auth/token.");
-    }
-    if (outcome instanceof CreateOutcome.LimitReached limit) {
-      throw ProblemException.conflict(
-              "too-many-api-keys",
-              "Expected "
-                  + limit.principalId()
-                  + " to hold fewer than "
-                  + limit.limit()
-                  + " active API keys, but they hold "
-                  + limit.limit()
-                  + "; revoke one first (GET /developer/api-key lists them).")
-          .with("field", "principalId");
-    }
-    CreateOutcome.Rejected rejected = (CreateOutcome.Rejected) outcome;
-    throw ProblemException.forbidden(rejected.rejection().code(), rejected.rejection().reason());
+  private static ResponseEntity<ApiKeyResponse> answer(CreatedApiKey created) {
+    return ResponseEntity.status(HttpStatus.CREATED)
+        .cacheControl(CacheControl.noStore())
+        .body(ApiKeyResponse.of(created.key(), created.secret()));
   }
 
   private static Requester requester(Caller caller) {

@@ -2,6 +2,7 @@ package io.equitoken.identity.apikey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.Roles;
 import java.time.Instant;
 import java.util.Set;
@@ -46,7 +47,7 @@ class ApiKeyPolicyTest {
     // then
     assertThat(rejection).isPresent();
     assertThat(rejection.get().code()).isEqualTo("api-key-for-other-principal");
-    assertThat(rejection.get().reason()).contains("inv-alice").contains("inv-bob");
+    assertThat(rejection.get().detail()).contains("inv-alice").contains("inv-bob");
   }
 
   @Test
@@ -56,7 +57,7 @@ class ApiKeyPolicyTest {
             ALICE, new NewApiKey("k", "inv-alice", Set.of("investor", "operator")));
     assertThat(rejection).isPresent();
     assertThat(rejection.get().code()).isEqualTo("roles-exceed-caller");
-    assertThat(rejection.get().reason()).contains("[operator]");
+    assertThat(rejection.get().detail()).contains("[operator]");
   }
 
   @Test
@@ -86,7 +87,7 @@ class ApiKeyPolicyTest {
     assertThat(
             ApiKeyPolicy.checkCreate(
                 OPERATOR, new NewApiKey("x", "op-1", Set.of("compliance_officer"))))
-        .map(Rejection::code)
+        .map(Refusal::code)
         .contains("compliance-officer-role-needs-officer");
     var officer = new Requester("officer-1", Set.of("compliance_officer"));
     assertThat(
@@ -96,7 +97,7 @@ class ApiKeyPolicyTest {
     assertThat(
             ApiKeyPolicy.checkCreate(
                 OPERATOR, new NewApiKey("x", "someone", Set.of("compliance_officer", "investor"))))
-        .map(Rejection::code)
+        .map(Refusal::code)
         .contains("compliance-officer-role-alone");
   }
 }

@@ -1,11 +1,14 @@
 package io.equitoken.identity.apikey;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.equitoken.identity.support.DirectTransactions;
 import io.equitoken.identity.support.InMemoryApiKeyRepository;
 import io.equitoken.identity.support.RecordingApiKeyEvents;
 import io.equitoken.identity.support.TestSecrets;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.test.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,8 +33,8 @@ class ApiKeyServiceTest {
     // when
     var outcome = service.create(alice, alicesKey).block();
     // then
-    assertThat(outcome).isInstanceOf(CreateOutcome.Created.class);
-    var created = (CreateOutcome.Created) outcome;
+    assertThat(outcome).isInstanceOf(CreatedApiKey.class);
+    var created = outcome;
     ApiKey stored = repository.keys.get(created.key().id());
     assertThat(hasher.matches(created.secret(), stored.secretHash())).isTrue();
     assertThat(stored.principalId()).isEqualTo("inv-alice");
@@ -51,8 +54,10 @@ class ApiKeyServiceTest {
 
   @Test
   void shouldRejectWithReasonAndPublishNothingWhenPolicyRefuses() {
-    var outcome = service.create(alice, new NewApiKey("x", "inv-bob", Set.of("investor"))).block();
-    assertThat(outcome).isInstanceOf(CreateOutcome.Rejected.class);
+    assertRefused(
+        () -> service.create(alice, new NewApiKey("x", "inv-bob", Set.of("investor"))).block(),
+        Refusal.Kind.FORBIDDEN,
+        "api-key-for-other-principal");
     assertThat(repository.keys).hasSize(1); // the caller's own
     assertThat(events.published).isEmpty();
   }
@@ -60,7 +65,7 @@ class ApiKeyServiceTest {
   @Test
   void shouldRevokeOwnKeyOnceAndPublishRevokedOnce() {
     // given
-    var created = (CreateOutcome.Created) service.create(alice, alicesKey).block();
+    var created = service.create(alice, alicesKey).block();
     String id = created.key().id();
     // when
     var first = service.revoke(alice, id).block();
@@ -74,15 +79,18 @@ class ApiKeyServiceTest {
 
   @Test
   void shouldAnswerNotFoundForSomeoneElsesKeyAndLeaveItActive() {
-    var created = (CreateOutcome.Created) service.create(alice, alicesKey).block();
+    var created = service.create(alice, alicesKey).block();
     var bob = new Requester("inv-bob", Set.of("investor"));
-    assertThat(service.revoke(bob, created.key().id()).block()).isEqualTo(RevokeOutcome.NOT_FOUND);
+    assertRefused(
+        () -> service.revoke(bob, created.key().id()).block(),
+        Refusal.Kind.NOT_FOUND,
+        "api-key-not-found");
     assertThat(repository.keys.get(created.key().id()).isRevoked()).isFalse();
   }
 
   @Test
   void shouldLetOperatorRevokeAnyKey() {
-    var created = (CreateOutcome.Created) service.create(alice, alicesKey).block();
+    var created = service.create(alice, alicesKey).block();
     var operator = caller("op", "operator");
     assertThat(service.revoke(operator, created.key().id()).block())
         .isEqualTo(RevokeOutcome.REVOKED);
@@ -91,7 +99,10 @@ class ApiKeyServiceTest {
 
   @Test
   void shouldAnswerNotFoundForUnknownKey() {
-    assertThat(service.revoke(alice, "etk_unknown").block()).isEqualTo(RevokeOutcome.NOT_FOUND);
+    assertRefused(
+        () -> service.revoke(alice, "etk_unknown").block(),
+        Refusal.Kind.NOT_FOUND,
+        "api-key-not-found");
   }
 
   @Test
@@ -100,9 +111,9 @@ class ApiKeyServiceTest {
     service.revoke(alice, "caller-inv-alice").block();
     int before = repository.keys.size();
     // when
-    var outcome = service.create(alice, alicesKey).block();
     // then
-    assertThat(outcome).isInstanceOf(CreateOutcome.CallerKeyInactive.class);
+    assertRefused(
+        () -> service.create(alice, alicesKey).block(), Refusal.Kind.UNAUTHORIZED, "invalid-token");
     assertThat(repository.keys).hasSize(before);
   }
 
@@ -114,8 +125,10 @@ class ApiKeyServiceTest {
         new Requester("inv-alice", Set.of("investor"), caller("inv-bob", "investor").apiKeyId());
 
     for (Requester requester : java.util.List.of(noKey, unknownKey, bobsKey)) {
-      assertThat(service.create(requester, alicesKey).block())
-          .isInstanceOf(CreateOutcome.CallerKeyInactive.class);
+      assertRefused(
+          () -> service.create(requester, alicesKey).block(),
+          Refusal.Kind.UNAUTHORIZED,
+          "invalid-token");
     }
     assertThat(events.published).isEmpty();
   }
@@ -124,15 +137,24 @@ class ApiKeyServiceTest {
   void shouldCapTheActiveKeysOfAPrincipal() {
     // given: alice holds her own key and two more = the cap of 3
     service.create(alice, alicesKey).block();
-    var third = (CreateOutcome.Created) service.create(alice, alicesKey).block();
+    var third = service.create(alice, alicesKey).block();
     // when / then: a fourth is refused, also to an operator creating it for her
-    assertThat(service.create(alice, alicesKey).block())
-        .isEqualTo(new CreateOutcome.LimitReached("inv-alice", 3));
-    assertThat(service.create(caller("op", "operator"), alicesKey).block())
-        .isInstanceOf(CreateOutcome.LimitReached.class);
+    assertThatThrownBy(() -> service.create(alice, alicesKey).block())
+        .isInstanceOfSatisfying(
+            RefusedException.class,
+            e -> {
+              assertThat(e.refusal().kind()).isEqualTo(Refusal.Kind.CONFLICT);
+              assertThat(e.refusal().code()).isEqualTo("too-many-api-keys");
+              assertThat(e.refusal().field()).isEqualTo("principalId");
+              assertThat(e.refusal().detail()).contains("inv-alice").contains("fewer than 3");
+            });
+    assertRefused(
+        () -> service.create(caller("op", "operator"), alicesKey).block(),
+        Refusal.Kind.CONFLICT,
+        "too-many-api-keys");
     // and a revoked key frees a place
     service.revoke(alice, third.key().id()).block();
-    assertThat(service.create(alice, alicesKey).block()).isInstanceOf(CreateOutcome.Created.class);
+    assertThat(service.create(alice, alicesKey).block()).isInstanceOf(CreatedApiKey.class);
   }
 
   @Test
@@ -141,19 +163,29 @@ class ApiKeyServiceTest {
     clock.advance(Duration.ofSeconds(1));
     service.create(alice, alicesKey).block();
 
-    var first = (ListOutcome.Page) service.list(alice, "inv-alice", null, 2).block();
-    var second = (ListOutcome.Page) service.list(alice, "inv-alice", first.next(), 2).block();
+    var first = service.list(alice, "inv-alice", null, 2).block();
+    var second = service.list(alice, "inv-alice", first.next(), 2).block();
 
     assertThat(first.keys()).hasSize(2);
     assertThat(second.keys()).hasSize(1);
     assertThat(second.next()).isNull();
-    assertThat(service.list(caller("inv-bob", "investor"), "inv-alice", null, 10).block())
-        .isInstanceOf(ListOutcome.Rejected.class);
-    assertThat(
-            ((ListOutcome.Page)
-                    service.list(caller("op", "operator"), "inv-alice", null, 10).block())
-                .keys())
+    assertRefused(
+        () -> service.list(caller("inv-bob", "investor"), "inv-alice", null, 10).block(),
+        Refusal.Kind.FORBIDDEN,
+        "api-key-for-other-principal");
+    assertThat(service.list(caller("op", "operator"), "inv-alice", null, 10).block().keys())
         .hasSize(3);
+  }
+
+  private static void assertRefused(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable call, Refusal.Kind kind, String code) {
+    assertThatThrownBy(call)
+        .isInstanceOfSatisfying(
+            RefusedException.class,
+            e -> {
+              assertThat(e.refusal().kind()).isEqualTo(kind);
+              assertThat(e.refusal().code()).isEqualTo(code);
+            });
   }
 
   /** A caller whose token names an active key of its own. */
