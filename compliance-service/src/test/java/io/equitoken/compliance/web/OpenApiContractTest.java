@@ -1,4 +1,4 @@
-package io.equitoken.compliance.config;
+package io.equitoken.compliance.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +15,7 @@ class OpenApiContractTest {
   @SuppressWarnings("unchecked")
   void shouldDocumentEveryEndpointOfTheRoleMatrixInOpenApi31() {
     // given the published contract and the service's access matrix
-    RoleMatrix matrix = new AccessMatrix().roleMatrix();
+    RoleMatrix matrix = new ComplianceRoleMatrix().roleMatrix();
 
     // then it is OpenAPI 3.1, it documents exactly the matrix's endpoints, each with its 401 and
     // 403

@@ -1,4 +1,4 @@
-package io.equitoken.compliance.config;
+package io.equitoken.compliance.web;
 
 import static org.springframework.http.HttpMethod.GET;
 import static org.springframework.http.HttpMethod.POST;
@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Configuration;
  * founders have no access at all.
  */
 @Configuration(proxyBeanMethods = false)
-public class AccessMatrix {
+public class ComplianceRoleMatrix {
 
   @Bean
   RoleMatrix roleMatrix() {
