@@ -2,6 +2,7 @@ package io.equitoken.trading.matcher;
 
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
+import io.equitoken.platform.events.TraceParents;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
@@ -32,6 +33,7 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
@@ -267,8 +269,11 @@ public final class Matcher implements AutoCloseable {
       state.nextOffset = record.offset() + 1;
       return;
     }
+    // the trace of the command (its W3C traceparent, from the outbox row that sent it) goes on in
+    // every event it caused, so one trace runs from the HTTP request to the events' consumers
+    Header trace = record.headers().lastHeader(TraceParents.HEADER);
     for (MatcherEvent event : events) {
-      producer.send(
+      ProducerRecord<String, String> out =
           CloudEvents.toRecord(
               config.eventsTopic(),
               new EventEnvelope(
@@ -278,7 +283,11 @@ public final class Matcher implements AutoCloseable {
                   event.key(),
                   event.time(),
                   event.key(),
-                  json.writeValueAsString(event.data()))));
+                  json.writeValueAsString(event.data())));
+      if (trace != null) {
+        out.headers().add(TraceParents.HEADER, trace.value());
+      }
+      producer.send(out);
     }
   }
 

@@ -3,9 +3,12 @@ package io.equitoken.trading.matcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.KafkaRecords;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
@@ -124,5 +127,70 @@ class MatcherFlowIT {
                 Duration.ofSeconds(20)))
         .extracting(ConsumerRecord::value)
         .containsExactly("not a command");
+  }
+
+  @Test
+  void shouldCarryTheTraceparentOfEachCommandOnTheEventsItCaused() throws Exception {
+    // given commands written by the outbox under four different traces (W3C traceparent headers),
+    // and one written without a trace
+    String token = "70c00000-0000-4000-8000-0000000000b1";
+    Commands c = new Commands(token);
+    List<MatcherCommand> commands =
+        List.of(
+            c.register("1000", "10"),
+            c.open("W", "continuous", null),
+            c.place("S1", Commands.ISSUER, "W", "sell", "100", "10"),
+            c.place("B1", "alice", "W", "buy", "60", "10"),
+            c.place("B2", "bob", "W", "buy", "10", "10"));
+    MatcherConfig config = fixture.config("m-trace");
+    MatcherTopics.ensure(config);
+    Map<String, String> traceOfEvent = new HashMap<>();
+    List<ProducerRecord<String, String>> records = new ArrayList<>();
+    for (int i = 0; i < commands.size(); i++) {
+      MatcherCommand command = commands.get(i);
+      ProducerRecord<String, String> r = CommandRecords.record(config.commandsTopic(), command);
+      String traceparent =
+          i == commands.size() - 1
+              ? null
+              : "00-%032x-%016x-01".formatted(0x7ace00L + i, 0x5ba9L + i);
+      if (traceparent != null) {
+        r.headers().add("traceparent", traceparent.getBytes(StandardCharsets.US_ASCII));
+      }
+      for (int index = 0; index < 50; index++) {
+        traceOfEvent.put(
+            CommandProcessor.eventId(command.commandId(), index),
+            traceparent == null ? "none" : traceparent);
+      }
+      records.add(r);
+    }
+    CommandRecords.send(fixture.bootstrap, records);
+
+    // when the matcher has handled them
+    List<ConsumerRecord<String, String>> events;
+    try (Matcher matcher = new Matcher(config).start()) {
+      CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(60));
+      events = fixture.events(commands);
+    }
+
+    // then every event carries exactly the traceparent of the command that caused it (a trade
+    // caused by B1 is in B1's trace), and events of an untraced command carry none
+    assertThat(events).hasSizeGreaterThan(commands.size());
+    assertThat(events)
+        .allSatisfy(
+            e -> {
+              String id = KafkaRecords.header(e, "ce_id");
+              assertThat(traceOfEvent).as("event %s of a known command", id).containsKey(id);
+              List<String> traceparents = new ArrayList<>();
+              e.headers()
+                  .headers("traceparent")
+                  .forEach(h -> traceparents.add(new String(h.value(), StandardCharsets.US_ASCII)));
+              String expected = traceOfEvent.get(id);
+              assertThat(traceparents)
+                  .as("traceparent of %s", KafkaRecords.header(e, "ce_type"))
+                  .isEqualTo(expected.equals("none") ? List.of() : List.of(expected));
+            });
+    assertThat(events)
+        .filteredOn(e -> KafkaRecords.header(e, "ce_type").endsWith("trade.executed.v1"))
+        .hasSize(2);
   }
 }
