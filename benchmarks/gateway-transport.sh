@@ -13,7 +13,12 @@ gateway_port=18443
 bench="benchmarks/target/benchmarks.jar"
 java -cp "$bench" io.equitoken.benchmarks.gateway.StaticUpstream "$upstream_port" &
 upstream=$!
-trap 'kill $upstream 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $upstream 2>/dev/null; wait $upstream 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 30); do
+  curl -sf "http://127.0.0.1:$upstream_port/.well-known/jwks.json" >/dev/null 2>&1 && break
+  kill -0 "$upstream" 2>/dev/null || { echo "the static upstream did not start (port $upstream_port in use?)" >&2; exit 1; }
+  sleep 1
+done
 
 run() {
   local label=$1; shift
