@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.equitoken.gateway.support.FakeUpstreams;
 import io.equitoken.gateway.support.GatewayItSupport;
 import io.equitoken.platform.test.TestJwtIssuer;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
@@ -60,6 +62,7 @@ class GatewayRateLimitIT extends GatewayItSupport {
     assertThat(remaining).isZero();
 
     // when it calls again
+    double refusedBefore = refusals("api-key");
     String requestId = newRequestId();
     EntityExchangeResult<byte[]> refused =
         client
@@ -88,7 +91,19 @@ class GatewayRateLimitIT extends GatewayItSupport {
     assertThat(FakeUpstreams.received(requestId))
         .as("refused calls never reach a service")
         .isNull();
+    // and operators see it on /actuator/prometheus
+    assertThat(refusals("api-key") - refusedBefore).isEqualTo(1.0);
   }
+
+  private double refusals(String limit) {
+    return meters
+        .get("equitoken.gateway.rate.limit.refusals")
+        .tag("limit", limit)
+        .counter()
+        .count();
+  }
+
+  @Autowired MeterRegistry meters;
 
   @Test
   void shouldShareOneBucketBetweenTokensOfTheSameApiKeyOnly() {

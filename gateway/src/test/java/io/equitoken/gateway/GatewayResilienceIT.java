@@ -2,11 +2,14 @@ package io.equitoken.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.gateway.routing.CircuitBreakerStates;
 import io.equitoken.gateway.support.FakeUpstreams;
 import io.equitoken.gateway.support.GatewayItSupport;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
 
@@ -93,6 +96,22 @@ class GatewayResilienceIT extends GatewayItSupport {
         .exchange()
         .expectStatus()
         .isOk();
+    // and operators see each breaker's state on /actuator/prometheus
+    assertThat(breakerState("webhook-service", "open")).isEqualTo(1.0);
+    assertThat(breakerState("webhook-service", "closed")).isZero();
+    assertThat(breakerState("listings-service", "closed")).isEqualTo(1.0);
+    assertThat(breakerState("listings-service", "open")).isZero();
+  }
+
+  @Autowired MeterRegistry meters;
+
+  private double breakerState(String route, String state) {
+    return meters
+        .get(CircuitBreakerStates.METER)
+        .tag("name", route)
+        .tag("state", state)
+        .gauge()
+        .value();
   }
 
   @Test

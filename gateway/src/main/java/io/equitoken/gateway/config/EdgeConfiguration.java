@@ -43,14 +43,20 @@ class EdgeConfiguration {
       name = "equitoken.gateway.rate-limit.enabled",
       havingValue = "true",
       matchIfMissing = true)
-  RateLimitWebFilter rateLimitWebFilter(GatewaySettings settings) {
+  RateLimitWebFilter rateLimitWebFilter(
+      GatewaySettings settings,
+      org.springframework.beans.factory.ObjectProvider<io.micrometer.core.instrument.MeterRegistry>
+          meters) {
     GatewaySettings.RateLimits limits = settings.rateLimit();
-    return new RateLimitWebFilter(
-        new RateLimiter(limits.authenticated(), limits.maxTrackedKeys()),
-        new RateLimiter(limits.anonymous(), limits.maxTrackedKeys()),
-        clientAddresses(limits.trustedProxyHops()),
-        new RateLimiter(limits.benchmark(), limits.maxTrackedKeys()),
-        limits.benchmarkClients());
+    RateLimitWebFilter filter =
+        new RateLimitWebFilter(
+            new RateLimiter(limits.authenticated(), limits.maxTrackedKeys()),
+            new RateLimiter(limits.anonymous(), limits.maxTrackedKeys()),
+            clientAddresses(limits.trustedProxyHops()),
+            new RateLimiter(limits.benchmark(), limits.maxTrackedKeys()),
+            limits.benchmarkClients());
+    meters.ifAvailable(filter::countRefusalsIn);
+    return filter;
   }
 
   /**

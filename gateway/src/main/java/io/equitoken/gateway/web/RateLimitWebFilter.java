@@ -6,6 +6,8 @@ import io.equitoken.gateway.ratelimit.RateLimiter;
 import io.equitoken.platform.web.AuthenticationFailureLimit;
 import io.equitoken.platform.web.Problem;
 import io.equitoken.platform.web.ProblemWriter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.Set;
@@ -60,6 +62,33 @@ public class RateLimitWebFilter implements WebFilter, Ordered, AuthenticationFai
     this.benchmarkClients = Set.copyOf(benchmarkClients);
   }
 
+  private volatile Counter refusedKeys;
+  private volatile Counter refusedAddresses;
+
+  /**
+   * Counts refusals in {@code
+   * equitoken.gateway.rate.limit.refusals{limit="api-key"|"client-address"}}
+   * (docs/observability.md).
+   */
+  public void countRefusalsIn(MeterRegistry meters) {
+    refusedKeys = refusalCounter(meters, "api-key");
+    refusedAddresses = refusalCounter(meters, "client-address");
+  }
+
+  private static Counter refusalCounter(MeterRegistry meters, String limit) {
+    return Counter.builder("equitoken.gateway.rate.limit.refusals")
+        .description("Requests refused with 429 by the gateway's rate limits")
+        .tag("limit", limit)
+        .register(meters);
+  }
+
+  private void countRefusal(boolean byAddress) {
+    Counter counter = byAddress ? refusedAddresses : refusedKeys;
+    if (counter != null) {
+      counter.increment();
+    }
+  }
+
   private RateLimiter limiterFor(ClientKey key) {
     if (benchmark != null && benchmarkClients.contains(key.value())) {
       return benchmark;
@@ -98,6 +127,7 @@ public class RateLimitWebFilter implements WebFilter, Ordered, AuthenticationFai
         .getResponse()
         .getHeaders()
         .set(HttpHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
+    countRefusal(true);
     return Optional.of(refusal(true, decision));
   }
 
@@ -122,6 +152,7 @@ public class RateLimitWebFilter implements WebFilter, Ordered, AuthenticationFai
       response
           .getHeaders()
           .set(HttpHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
+      countRefusal(key.anonymous());
       return ProblemWriter.write(exchange, refusal(key.anonymous(), decision));
     }
     response.beforeCommit(
