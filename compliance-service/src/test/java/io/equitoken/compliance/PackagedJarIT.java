@@ -1,6 +1,7 @@
 package io.equitoken.compliance;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.equitoken.platform.test.PackagedService;
 import io.equitoken.platform.test.TestDatabase;
@@ -23,7 +24,30 @@ import org.junit.jupiter.api.Test;
 class PackagedJarIT {
 
   private static final Path JAR = Path.of("target", "compliance-service.jar");
+  private static final String DOCUMENT_KEY = randomKey();
   private final HttpClient http = HttpClient.newHttpClient();
+
+  @Test
+  void shouldRefuseToStartWithoutADocumentKeyNamingItWithoutAStackTrace() throws Exception {
+    // given the packaged jar configured like production but without its document key
+    TestDatabase db = TestInfrastructure.database("compliance_jar");
+    Path log = Files.createTempFile("compliance-jar-nokey", ".log");
+    try (PackagedService service =
+        PackagedService.of("compliance-service", JAR)
+            .jvmOptions("-Xmx256m")
+            .log(log)
+            .asEnvironment()
+            .settings(
+                PackagedService.platformSettings(db, TestInfrastructure.kafkaBootstrapServers()))) {
+
+      // when it starts, then it exits with a short report naming the variable
+      assertThatThrownBy(service::start).isInstanceOf(IllegalStateException.class);
+      assertThat(Files.readString(log))
+          .contains("APPLICATION FAILED TO START")
+          .contains("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY: it is not set")
+          .doesNotContain("\tat ");
+    }
+  }
 
   @Test
   void shouldStartFromTheJarServeDemoDataAndStopGracefully() throws Exception {
@@ -38,7 +62,8 @@ class PackagedJarIT {
             .asEnvironment()
             .settings(
                 PackagedService.platformSettings(db, TestInfrastructure.kafkaBootstrapServers()))
-            .set("equitoken.demo-data", "true")) {
+            .set("equitoken.demo-data", "true")
+            .set("equitoken.compliance.document-key", DOCUMENT_KEY)) {
 
       // when it starts (bounded; fails at once if it exits)
       service.start();
@@ -53,13 +78,19 @@ class PackagedJarIT {
       assertThat(
               get(port, "/compliance/status", TestJwtIssuer.token("inv-dave", "investor")).body())
           .contains("\"kycState\":\"revision_required\"");
-      assertThat(Files.readString(log)).contains("LOCAL-ONLY").doesNotContain("Alice Demo");
+      assertThat(Files.readString(log)).doesNotContain("Alice Demo").doesNotContain(DOCUMENT_KEY);
 
       // and SIGTERM stops it cleanly within the graceful-shutdown budget
       assertThat(service.stop(Duration.ofSeconds(60)))
           .as("stopped within 60 s after SIGTERM")
           .isTrue();
     }
+  }
+
+  private static String randomKey() {
+    byte[] key = new byte[32];
+    new java.security.SecureRandom().nextBytes(key);
+    return java.util.Base64.getEncoder().encodeToString(key);
   }
 
   private int status(int port, String path, String token) throws Exception {

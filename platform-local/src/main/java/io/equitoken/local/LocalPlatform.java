@@ -91,6 +91,19 @@ public final class LocalPlatform implements AutoCloseable {
             null,
             List.of());
       }
+      List<String> missingKeys = LocalSecrets.missingServiceKeys(baseDir);
+      if (!missingKeys.isEmpty() && PostgresNode.initialised(baseDir.resolve("postgres"))) {
+        throw new LaunchException(
+            baseDir
+                + " holds data from before this installation had its own "
+                + String.join(", ", missingKeys)
+                + " (what the service stored is sealed under a public key that no longer exists):"
+                + " delete it with ./equitoken clean (or rm -rf "
+                + baseDir
+                + ") and start again",
+            null,
+            List.of());
+      }
       secrets = LocalSecrets.loadOrCreate(baseDir, Services.databases());
       postgres = new PostgresNode(ports, baseDir, secrets);
       if (postgres.stopOrphanedPostmaster()) {

@@ -38,7 +38,9 @@ public final class LocalSecrets {
           Services.IDENTITY,
           List.of("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY", "EQUITOKEN_IDENTITY_SECRET_PEPPER"),
           "compliance-service",
-          List.of("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY"));
+          List.of("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY"),
+          "webhook-service",
+          List.of("EQUITOKEN_WEBHOOKS_SECRET_KEY"));
 
   private static final Set<PosixFilePermission> OWNER_ONLY =
       PosixFilePermissions.fromString("rw-------");
@@ -55,6 +57,29 @@ public final class LocalSecrets {
   /** Whether this base dir has its secrets file already. */
   public static boolean exist(Path baseDir) {
     return Files.isRegularFile(baseDir.resolve(FILE));
+  }
+
+  /**
+   * The service keys an existing secrets file lacks (none when there is no file yet). Data a
+   * service wrote before its key was generated here is sealed under a key that no longer exists, so
+   * such an installation cannot simply get a new key.
+   */
+  public static List<String> missingServiceKeys(Path baseDir) {
+    Path file = baseDir.resolve(FILE);
+    if (!Files.isRegularFile(file)) {
+      return List.of();
+    }
+    Properties stored = new Properties();
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      stored.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read " + file + ": " + e.getMessage(), e);
+    }
+    return SERVICE_KEYS.values().stream()
+        .flatMap(List::stream)
+        .filter(key -> stored.getProperty(key) == null)
+        .sorted()
+        .toList();
   }
 
   /** Reads the base dir's secrets, generating (and storing) every one that is missing. */

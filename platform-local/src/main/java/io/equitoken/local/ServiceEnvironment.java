@@ -43,14 +43,8 @@ public final class ServiceEnvironment {
       // local runs only: plain-HTTP webhook receivers on loopback (DESIGN.md §5); production never
       env.put("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS", "true");
     }
-    // this installation's own keys (.local/secrets.properties), never the public built-in ones
+    // this installation's own keys (.local/secrets.properties); the services have no built-in ones
     env.putAll(secrets.serviceKeys(service.module()));
-    if (service.module().equals(Services.IDENTITY)) {
-      env.put("EQUITOKEN_IDENTITY_ALLOW_LOCAL_DEFAULTS", "false");
-    }
-    if (service.module().equals("compliance-service")) {
-      env.put("EQUITOKEN_COMPLIANCE_REQUIRE_DOCUMENT_KEY", "true");
-    }
     if (service.module().equals(Services.IDENTITY)) {
       BootstrapCredentials bootstrap = BootstrapCredentials.current();
       env.put(BootstrapCredentials.API_KEY_VARIABLE, bootstrap.apiKey());

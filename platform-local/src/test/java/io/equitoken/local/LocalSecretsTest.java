@@ -84,4 +84,52 @@ class LocalSecretsTest {
     }
     assertThat(base.resolve(LocalSecrets.FILE)).doesNotExist();
   }
+
+  /** Issue 13: a .local whose webhook secrets were sealed under the old public key. */
+  @Test
+  void shouldRefuseADataDirectoryWhoseSecretsLackAServiceKeyInsteadOfAddingOne() throws Exception {
+    Path base = dir.resolve("local");
+    LocalSecrets.loadOrCreate(base, List.of("webhooks"));
+    java.util.Properties older = new java.util.Properties();
+    try (var in = Files.newBufferedReader(base.resolve(LocalSecrets.FILE))) {
+      older.load(in);
+    }
+    older.remove("EQUITOKEN_WEBHOOKS_SECRET_KEY");
+    try (var out = Files.newBufferedWriter(base.resolve(LocalSecrets.FILE))) {
+      older.store(out, null);
+    }
+    Files.createDirectories(base.resolve("postgres"));
+    Files.writeString(base.resolve("postgres").resolve("postgresql.conf"), "# older\n");
+
+    assertThat(LocalSecrets.missingServiceKeys(base))
+        .containsExactly("EQUITOKEN_WEBHOOKS_SECRET_KEY");
+    try (LocalPlatform platform =
+        LocalPlatform.builder()
+            .projectDir(dir)
+            .baseDir(base)
+            .portOffset(710)
+            .infrastructureOnly()
+            .output(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+            .build()) {
+      assertThatThrownBy(platform::start)
+          .isInstanceOf(LaunchException.class)
+          .hasMessageContaining("EQUITOKEN_WEBHOOKS_SECRET_KEY")
+          .hasMessageContaining("./equitoken clean");
+    }
+    assertThat(LocalSecrets.missingServiceKeys(base))
+        .as("nothing generated for the old data")
+        .containsExactly("EQUITOKEN_WEBHOOKS_SECRET_KEY");
+  }
+
+  @Test
+  void shouldGenerateTheWebhookSealingKey() {
+    LocalSecrets secrets = LocalSecrets.loadOrCreate(dir, List.of("webhooks"));
+
+    assertThat(
+            java.util.Base64.getDecoder()
+                .decode(
+                    secrets.serviceKeys("webhook-service").get("EQUITOKEN_WEBHOOKS_SECRET_KEY")))
+        .hasSize(32);
+    assertThat(LocalSecrets.missingServiceKeys(dir)).isEmpty();
+  }
 }

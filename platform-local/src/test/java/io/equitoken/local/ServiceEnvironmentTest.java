@@ -72,7 +72,7 @@ class ServiceEnvironmentTest {
   }
 
   @Test
-  void shouldGiveIdentityAndComplianceThisInstallationsKeysAndForbidTheBuiltInOnes() {
+  void shouldGiveIdentityAndComplianceThisInstallationsKeys() {
     Map<String, String> identity =
         ServiceEnvironment.of(Services.named("identity-service"), PortPlan.DEFAULT, TLS, secrets);
     Map<String, String> compliance =
@@ -85,19 +85,31 @@ class ServiceEnvironmentTest {
         .containsEntry(
             "EQUITOKEN_IDENTITY_SECRET_PEPPER",
             secrets.serviceKeys("identity-service").get("EQUITOKEN_IDENTITY_SECRET_PEPPER"))
-        .containsEntry("EQUITOKEN_IDENTITY_ALLOW_LOCAL_DEFAULTS", "false")
         .doesNotContainKey("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY");
     assertThat(compliance)
         .containsEntry(
             "EQUITOKEN_COMPLIANCE_DOCUMENT_KEY",
             secrets.serviceKeys("compliance-service").get("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY"))
-        .containsEntry("EQUITOKEN_COMPLIANCE_REQUIRE_DOCUMENT_KEY", "true")
         .doesNotContainKey("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY");
     for (String key :
         List.of("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY", "EQUITOKEN_IDENTITY_SECRET_PEPPER")) {
       assertThat(Base64.getDecoder().decode(identity.get(key))).as(key).hasSize(32);
     }
     assertThat(Base64.getDecoder().decode(compliance.get("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY")))
+        .hasSize(32);
+  }
+
+  @Test
+  void shouldGiveTheWebhookServiceThisInstallationsSealingKey() {
+    Map<String, String> webhooks =
+        ServiceEnvironment.of(Services.named("webhook-service"), PortPlan.DEFAULT, TLS, secrets);
+
+    assertThat(webhooks)
+        .containsEntry(
+            "EQUITOKEN_WEBHOOKS_SECRET_KEY",
+            secrets.serviceKeys("webhook-service").get("EQUITOKEN_WEBHOOKS_SECRET_KEY"))
+        .doesNotContainKey("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY");
+    assertThat(Base64.getDecoder().decode(webhooks.get("EQUITOKEN_WEBHOOKS_SECRET_KEY")))
         .hasSize(32);
   }
 

@@ -176,7 +176,15 @@ public final class WebhookDeliveryBench {
             // local receivers: the documented local-runs setting (docs/services/webhook-service.md)
             "--equitoken.webhooks.allow-loopback-receivers=true"));
     say("starting webhook-service: " + o.serviceJvm + (o.jfr ? " (JFR)" : "") + " -jar " + o.jar);
-    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    ProcessBuilder builder =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+    // the service has no built-in key sealing signing secrets: a fresh one per run
+    byte[] key = new byte[32];
+    new java.security.SecureRandom().nextBytes(key);
+    builder
+        .environment()
+        .put("EQUITOKEN_WEBHOOKS_SECRET_KEY", java.util.Base64.getEncoder().encodeToString(key));
+    return builder.start();
   }
 
   private void awaitService(Process service) throws Exception {

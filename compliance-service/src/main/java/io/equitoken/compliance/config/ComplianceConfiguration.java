@@ -12,9 +12,8 @@ import io.equitoken.compliance.web.DetailsPart;
 import io.equitoken.compliance.web.UploadSizeFilter;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.platform.web.ConfiguredKey;
 import java.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,8 +22,6 @@ import org.springframework.r2dbc.core.DatabaseClient;
 /** Wires the domain to its adapters; the domain itself knows no Spring. */
 @Configuration(proxyBeanMethods = false)
 public class ComplianceConfiguration {
-
-  private static final Logger log = LoggerFactory.getLogger(ComplianceConfiguration.class);
 
   /** Room for multipart boundaries, part headers and the details part on top of the documents. */
   static final long MULTIPART_OVERHEAD_BYTES = 256 * 1024;
@@ -35,19 +32,14 @@ public class ComplianceConfiguration {
     return Clock.systemUTC();
   }
 
+  /** The document key is configured, never built in: without it the service does not start. */
   @Bean
   DocumentCipher documentCipher(ComplianceProperties properties) {
-    if (properties.usesLocalKey()) {
-      if (properties.requireDocumentKey()) {
-        throw new IllegalStateException(
-            "EQUITOKEN_COMPLIANCE_DOCUMENT_KEY is required (base64 of 32 random bytes)");
-      }
-      log.warn(
-          "EQUITOKEN_COMPLIANCE_DOCUMENT_KEY is not set: KYC documents are sealed with the"
-              + " publicly known LOCAL-ONLY key. Never run like this outside a local machine.");
-    }
-    return DocumentCipher.fromBase64Keys(
-        properties.effectiveDocumentKey(), properties.previousDocumentKeys());
+    return ConfiguredKey.build(
+        "equitoken.compliance.document-key",
+        "EQUITOKEN_COMPLIANCE_DOCUMENT_KEY",
+        properties.documentKey(),
+        key -> DocumentCipher.fromBase64Keys(key, properties.previousDocumentKeys()));
   }
 
   @Bean

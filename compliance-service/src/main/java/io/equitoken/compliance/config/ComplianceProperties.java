@@ -9,8 +9,7 @@ import org.springframework.util.unit.DataSize;
  * Settings under {@code equitoken.compliance}.
  *
  * @param documentKey base64 of the 32-byte AES key sealing new documents ({@code
- *     EQUITOKEN_COMPLIANCE_DOCUMENT_KEY}); when absent, a publicly known local key is used unless
- *     {@code requireDocumentKey} is set
+ *     EQUITOKEN_COMPLIANCE_DOCUMENT_KEY}); required, there is no built-in value
  * @param previousDocumentKeys older keys, kept to read documents sealed before a rotation
  */
 @ConfigurationProperties("equitoken.compliance")
@@ -21,16 +20,7 @@ public record ComplianceProperties(
     Integer maxDocuments,
     String documentKey,
     List<String> previousDocumentKeys,
-    boolean requireDocumentKey,
     Duration expiryCheckInterval) {
-
-  /**
-   * LOCAL RUNS ONLY: the key used when none is configured. It is in the source code, so it protects
-   * nothing; production must set EQUITOKEN_COMPLIANCE_DOCUMENT_KEY (and
-   * EQUITOKEN_COMPLIANCE_REQUIRE_DOCUMENT_KEY=true so that a missing key stops the service).
-   */
-  public static final String LOCAL_ONLY_DOCUMENT_KEY =
-      "TE9DQUwtT05MWS1lcXVpdG9rZW4ta3ljLWtleS0wMDE=";
 
   public ComplianceProperties {
     approvalValidity = approvalValidity == null ? Duration.ofDays(365) : approvalValidity;
@@ -43,13 +33,5 @@ public record ComplianceProperties(
             ? List.of()
             : previousDocumentKeys.stream().filter(k -> k != null && !k.isBlank()).toList();
     expiryCheckInterval = expiryCheckInterval == null ? Duration.ofMinutes(1) : expiryCheckInterval;
-  }
-
-  public boolean usesLocalKey() {
-    return documentKey == null || documentKey.isBlank();
-  }
-
-  public String effectiveDocumentKey() {
-    return usesLocalKey() ? LOCAL_ONLY_DOCUMENT_KEY : documentKey;
   }
 }

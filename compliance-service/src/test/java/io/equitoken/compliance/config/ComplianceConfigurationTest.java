@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.equitoken.compliance.document.DocumentCipher;
+import io.equitoken.platform.web.ConfiguredKey;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,36 +13,37 @@ class ComplianceConfigurationTest {
 
   private static final String KEY = Base64.getEncoder().encodeToString(new byte[32]);
 
+  /** Issue 13 item 7: there is no built-in document key to fall back to. */
   @Test
-  void shouldRefuseToStartWithoutADocumentKeyWhenOneIsRequired() {
-    ComplianceProperties production = properties(null, List.of(), true);
-
-    assertThatThrownBy(() -> new ComplianceConfiguration().documentCipher(production))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY");
+  void shouldRefuseToStartWithoutADocumentKey() {
+    for (String unset : new String[] {null, " "}) {
+      assertThatThrownBy(
+              () -> new ComplianceConfiguration().documentCipher(properties(unset, List.of())))
+          .isInstanceOf(ConfiguredKey.Refused.class)
+          .hasMessageContaining("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY: it is not set");
+    }
   }
 
   @Test
-  void shouldFallBackToTheLocalOnlyKeyOnlyWhenNoKeyIsRequired() {
-    DocumentCipher local =
-        new ComplianceConfiguration().documentCipher(properties(" ", List.of(""), false));
-    DocumentCipher localAgain =
-        DocumentCipher.fromBase64Keys(ComplianceProperties.LOCAL_ONLY_DOCUMENT_KEY, List.of());
+  void shouldRefuseADocumentKeyOfTheWrongLength() {
+    String shortKey = Base64.getEncoder().encodeToString(new byte[16]);
 
-    assertThat(local.currentKeyId()).isEqualTo(localAgain.currentKeyId());
+    assertThatThrownBy(
+            () -> new ComplianceConfiguration().documentCipher(properties(shortKey, List.of())))
+        .isInstanceOf(ConfiguredKey.Refused.class)
+        .hasMessageContaining("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY: A document key must be 32 bytes");
   }
 
   @Test
   void shouldSealWithTheConfiguredKeyAndIgnoreBlankPreviousKeys() {
     DocumentCipher cipher =
-        new ComplianceConfiguration().documentCipher(properties(KEY, List.of(" "), true));
+        new ComplianceConfiguration().documentCipher(properties(KEY, List.of(" ")));
 
     assertThat(cipher.currentKeyId())
         .isEqualTo(DocumentCipher.fromBase64Keys(KEY, List.of()).currentKeyId());
   }
 
-  private static ComplianceProperties properties(
-      String key, List<String> previous, boolean required) {
-    return new ComplianceProperties(null, null, null, null, key, previous, required, null);
+  private static ComplianceProperties properties(String key, List<String> previous) {
+    return new ComplianceProperties(null, null, null, null, key, previous, null);
   }
 }

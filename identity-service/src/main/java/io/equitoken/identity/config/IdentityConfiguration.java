@@ -13,9 +13,9 @@ import io.equitoken.identity.token.TokenService;
 import io.equitoken.identity.token.TokenSettings;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.platform.web.ConfiguredKey;
 import io.equitoken.platform.web.EquitokenSecurityProperties;
 import java.time.Clock;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -33,26 +33,26 @@ class IdentityConfiguration {
     return Clock.systemUTC();
   }
 
+  /** HMAC pepper of secret hashes: configured, never built in (refuses to start without). */
   @Bean
-  SecretHasher secretHasher(
-      IdentityProperties properties, @Value("${equitoken.demo-data:false}") boolean demoData) {
+  SecretHasher secretHasher(IdentityProperties properties) {
     return new SecretHasher(
-        LocalSecrets.resolve(
-            properties.secretPepper(),
-            LocalSecrets.LOCAL_SECRET_PEPPER,
+        ConfiguredKey.decode(
+            "equitoken.identity.secret-pepper",
             "EQUITOKEN_IDENTITY_SECRET_PEPPER",
-            allowLocal(properties, demoData)));
+            properties.secretPepper(),
+            32));
   }
 
+  /** Key-encryption key of the signing keys: configured, never built in. */
   @Bean
-  KeyCipher keyCipher(
-      IdentityProperties properties, @Value("${equitoken.demo-data:false}") boolean demoData) {
+  KeyCipher keyCipher(IdentityProperties properties) {
     return new KeyCipher(
-        LocalSecrets.resolve(
-            properties.keyEncryptionKey(),
-            LocalSecrets.LOCAL_KEY_ENCRYPTION_KEY,
+        ConfiguredKey.decode(
+            "equitoken.identity.key-encryption-key",
             "EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY",
-            allowLocal(properties, demoData)));
+            properties.keyEncryptionKey(),
+            32));
   }
 
   @Bean
@@ -114,9 +114,5 @@ class IdentityConfiguration {
       SecretHasher hasher,
       Clock clock) {
     return new KeyProvisioning(keys, events, unitOfWork, hasher, clock);
-  }
-
-  private static boolean allowLocal(IdentityProperties properties, boolean demoData) {
-    return properties.allowLocalDefaults() != null ? properties.allowLocalDefaults() : demoData;
   }
 }

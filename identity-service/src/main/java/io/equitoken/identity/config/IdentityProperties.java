@@ -8,10 +8,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY} bind by Spring's relaxed rules).
  *
  * @param tokenLifetime lifetime of access tokens; {@code expiresIn} reports it in seconds
- * @param keyEncryptionKey base64 of 32 bytes: AES-256-GCM key for signing keys at rest
- * @param secretPepper base64 of at least 32 bytes: HMAC key for API key secret hashes
- * @param allowLocalDefaults use the built-in local key-encryption key and pepper when none is set;
- *     defaults to the value of {@code equitoken.demo-data} (true only for local runs)
+ * @param keyEncryptionKey base64 of 32 bytes: AES-256-GCM key for signing keys at rest; required,
+ *     there is no built-in value
+ * @param secretPepper base64 of at least 32 bytes: HMAC key for API key secret hashes; required
  * @param signingKeyRotationPeriod how long one key signs before the next one takes over
  * @param maxActiveKeysPerPrincipal how many unrevoked keys one principal may hold (the per-key rate
  *     limit would otherwise multiply with every key minted)
@@ -24,7 +23,6 @@ public record IdentityProperties(
     Duration tokenLifetime,
     String keyEncryptionKey,
     String secretPepper,
-    Boolean allowLocalDefaults,
     Duration signingKeyRotationPeriod,
     Integer maxActiveKeysPerPrincipal,
     Integer maxFailedSecretsPerKey,

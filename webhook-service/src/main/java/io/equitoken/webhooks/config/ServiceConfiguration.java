@@ -1,6 +1,7 @@
 package io.equitoken.webhooks.config;
 
 import io.equitoken.platform.core.SealedSecret;
+import io.equitoken.platform.web.ConfiguredKey;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.delivery.AttemptRules;
@@ -21,8 +22,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.SmartLifecycle;
@@ -35,7 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
 @EnableConfigurationProperties(WebhookProperties.class)
 class ServiceConfiguration {
 
-  private static final Logger log = LoggerFactory.getLogger(ServiceConfiguration.class);
+  private static final String SECRET_KEY_PROPERTY = "equitoken.webhooks.secret-key";
+  private static final String SECRET_KEY_VARIABLE = "EQUITOKEN_WEBHOOKS_SECRET_KEY";
 
   @Bean
   @ConditionalOnMissingBean
@@ -49,22 +49,14 @@ class ServiceConfiguration {
     return HostResolver.system();
   }
 
-  /** Seals signing secrets at rest; the public local-only key only when none is configured. */
+  /** Seals signing secrets at rest under the configured key; there is no built-in one. */
   @Bean
   SealedSecret signingSecretSealer(WebhookProperties properties) {
-    String key = properties.secretKey();
-    if (key == null || key.isBlank()) {
-      if (properties.requireSecretKey()) {
-        throw new IllegalStateException(
-            "EQUITOKEN_WEBHOOKS_SECRET_KEY is not set (EQUITOKEN_WEBHOOKS_REQUIRE_SECRET_KEY=true):"
-                + " set it to base64 of 32 random bytes (openssl rand -base64 32).");
-      }
-      log.warn(
-          "EQUITOKEN_WEBHOOKS_SECRET_KEY is not set: signing secrets are sealed under the public"
-              + " local-only key. Never do this outside a local run.");
-      key = WebhookProperties.LOCAL_ONLY_SECRET_KEY;
-    }
-    return SealedSecret.fromBase64Key(key, "EQUITOKEN_WEBHOOKS_SECRET_KEY");
+    return ConfiguredKey.build(
+        SECRET_KEY_PROPERTY,
+        SECRET_KEY_VARIABLE,
+        properties.secretKey(),
+        key -> SealedSecret.fromBase64Key(key, SECRET_KEY_VARIABLE));
   }
 
   @Bean

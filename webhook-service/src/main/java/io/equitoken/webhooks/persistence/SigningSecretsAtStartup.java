@@ -1,6 +1,7 @@
 package io.equitoken.webhooks.persistence;
 
 import io.equitoken.platform.core.SealedSecret;
+import io.equitoken.platform.web.ConfiguredKey;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -61,12 +62,16 @@ class SigningSecretsAtStartup implements SmartLifecycle {
     Set<String> foreign = new TreeSet<>(keyIds);
     foreign.remove(secrets.keyId());
     if (!foreign.isEmpty()) {
-      throw new IllegalStateException(
-          "EQUITOKEN_WEBHOOKS_SECRET_KEY (key "
+      // Spring Boot's failure report: the setting and both key ids, no stack trace, never the key
+      throw ConfiguredKey.refused(
+          "equitoken.webhooks.secret-key",
+          "EQUITOKEN_WEBHOOKS_SECRET_KEY",
+          "the configured key "
               + secrets.keyId()
-              + ") does not open the stored signing secrets: they are sealed under key "
+              + " does not open the stored signing secrets: they are sealed under key "
               + String.join(", ", foreign)
-              + ". Configure the key they were sealed with.");
+              + ". Configure the key they were sealed with (a local ./equitoken up installation"
+              + " whose data predates its own key: ./equitoken clean).");
     }
   }
 

@@ -32,6 +32,7 @@ final class Instances {
     props.put("equitoken.security.jwks-uri", "http://127.0.0.1:9/jwks");
     props.put("equitoken.webhooks.allow-loopback-receivers", "true");
     props.put("equitoken.webhooks.poll-interval", "50ms");
+    props.put("equitoken.webhooks.secret-key", WebhooksIntegrationBase.SECRET_KEY);
     props.putAll(extra);
     // as command-line arguments: they outrank application.yml (default properties would not)
     String[] args =

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.equitoken.platform.core.SealedSecret;
+import io.equitoken.platform.web.ConfiguredKey;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.Secrets;
 import io.equitoken.webhooks.subscription.Subscription;
@@ -38,10 +39,7 @@ class SecretKeyStartupIT {
 
   private static ConfigurableApplicationContext start(String key) {
     return Instances.start(
-        "webhooks_keys",
-        "webhook-service-keys-it",
-        Map.of(
-            "equitoken.webhooks.secret-key", key, "equitoken.webhooks.require-secret-key", "true"));
+        "webhooks_keys", "webhook-service-keys-it", Map.of("equitoken.webhooks.secret-key", key));
   }
 
   @Test
@@ -74,10 +72,19 @@ class SecretKeyStartupIT {
           .block(Duration.ofSeconds(10));
     }
 
-    // when an instance starts with another key, then it refuses, naming the setting
+    // when an instance starts with another key, then it refuses, naming the setting (a start-up
+    // refusal Spring Boot reports in a few lines, not a stack trace; platform-web
+    // ConfiguredKeyTest)
     assertThatThrownBy(() -> start(OTHER_KEY).close())
+        .hasRootCauseInstanceOf(ConfiguredKey.Refused.class)
         .hasStackTraceContaining("EQUITOKEN_WEBHOOKS_SECRET_KEY")
-        .hasStackTraceContaining("does not open the stored signing secrets");
+        .hasStackTraceContaining("does not open the stored signing secrets")
+        .hasStackTraceContaining("./equitoken clean");
+
+    // and without any key it refuses too: there is no built-in one
+    assertThatThrownBy(() -> start(" ").close())
+        .hasRootCauseInstanceOf(ConfiguredKey.Refused.class)
+        .hasStackTraceContaining("EQUITOKEN_WEBHOOKS_SECRET_KEY: it is not set");
 
     // and with the right key it starts, seals the plain-text secret and still signs with it
     try (ConfigurableApplicationContext again = start(KEY)) {

@@ -32,6 +32,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @Import(WebhooksIntegrationBase.ScriptedDns.class)
 public abstract class WebhooksIntegrationBase {
 
+  /** Test-only key sealing the signing secrets (the service has no built-in one). */
+  static final String SECRET_KEY = "dGVzdC1vbmx5LXdlYmhvb2stc2VjcmV0LWtleS0zMiE=";
+
   /** DNS the tests can script per host name (e.g. to rebind one); others resolve normally. */
   @TestConfiguration
   static class ScriptedDns {
@@ -62,6 +65,7 @@ public abstract class WebhooksIntegrationBase {
     TestJwtIssuer.register(registry);
     registry.add("equitoken.webhooks.allow-loopback-receivers", () -> "true");
     registry.add("equitoken.webhooks.poll-interval", () -> "50ms");
+    registry.add("equitoken.webhooks.secret-key", () -> SECRET_KEY);
     registry.add("equitoken.webhooks.connect-timeout", () -> "2s");
     registry.add("equitoken.webhooks.response-timeout", () -> "3s");
   }
