@@ -98,6 +98,12 @@ public class EquitokenWebAutoConfiguration {
     return TimestampRuleInstantDeserializer.module();
   }
 
+  /** A 4xx completed without a body (e.g. actuator's unknown health group) is problem+json too. */
+  @Bean
+  BodilessRefusalWebFilter equitokenBodilessRefusalWebFilter(ProblemWebExceptionHandler problems) {
+    return new BodilessRefusalWebFilter(problems);
+  }
+
   /** Every query parameter obeys the platform's {@link TextRule}. */
   @Bean
   TextRuleWebFilter equitokenTextRuleWebFilter(ProblemWebExceptionHandler problems) {

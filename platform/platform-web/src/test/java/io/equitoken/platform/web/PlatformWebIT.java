@@ -109,6 +109,20 @@ class PlatformWebIT {
         .doesNotExist();
   }
 
+  /** Issue 13 item 2: actuator answered an unknown health group 404 with an empty body. */
+  @Test
+  void shouldAnswerAnUnknownHealthGroupAndOtherBodilessRefusalsAsProblems() {
+    for (String path : java.util.List.of("/actuator/health/nosuch", "/actuator/health/nosuch/x")) {
+      isProblem(get(path, null), 404, "not-found");
+      isProblem(get(path, TestJwtIssuer.token("inv-1", "investor")), 404, "not-found");
+    }
+    isProblem(get("/bare-refusal", null), 409, "conflict");
+    // a body of the handler's own is left alone, and so is success
+    isProblem(
+        get("/things/missing", TestJwtIssuer.token("inv-1", "investor")), 404, "thing-not-found");
+    get("/actuator/health/liveness", null).expectStatus().isOk();
+  }
+
   @Test
   void shouldServeAnonymousRulesWithoutAToken() {
     get("/public", null).expectStatus().isOk();

@@ -34,6 +34,7 @@ class WebTestApplication {
         .allow(HttpMethod.GET, "/things/{id}", Roles.INVESTOR, Roles.OPERATOR)
         .allow(HttpMethod.POST, "/things", Roles.OPERATOR)
         .anonymous(HttpMethod.GET, "/refused")
+        .anonymous(HttpMethod.GET, "/bare-refusal")
         .allow(HttpMethod.POST, "/orders", Roles.INVESTOR, Roles.OPERATOR)
         .build();
   }
@@ -151,6 +152,12 @@ class WebTestApplication {
     @GetMapping("/undecodable")
     Map<String, String> undecodable() {
       throw new org.springframework.core.codec.DecodingException("Too many parts");
+    }
+
+    /** A refusal without a body, as actuator's unknown health group answers. */
+    @GetMapping("/bare-refusal")
+    ResponseEntity<Void> bareRefusal() {
+      return ResponseEntity.status(409).build();
     }
 
     @GetMapping("/boom")
