@@ -1,18 +1,15 @@
 package io.equitoken.compliance.web;
 
+import io.equitoken.platform.web.CountedBody;
 import io.equitoken.platform.web.Problem;
 import io.equitoken.platform.web.ProblemWriter;
-import java.util.concurrent.atomic.AtomicLong;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -48,25 +45,10 @@ public class UploadSizeFilter implements WebFilter {
       return ProblemWriter.write(exchange, tooLarge());
     }
     var capped =
-        new ServerHttpRequestDecorator(request) {
-          @Override
-          public Flux<DataBuffer> getBody() {
-            AtomicLong seen = new AtomicLong();
-            return super.getBody()
-                .handle(
-                    (buffer, sink) -> {
-                      if (seen.addAndGet(buffer.readableByteCount()) > maxBodyBytes) {
-                        // Not released here: the server's inbound receiver releases what it
-                        // drained.
-                        sink.error(
-                            new DataBufferLimitException(
-                                "Upload exceeds " + maxBodyBytes + " bytes"));
-                      } else {
-                        sink.next(buffer);
-                      }
-                    });
-          }
-        };
+        CountedBody.capped(
+            request,
+            maxBodyBytes,
+            () -> new DataBufferLimitException("Upload exceeds " + maxBodyBytes + " bytes"));
     return chain.filter(exchange.mutate().request(capped).build());
   }
 

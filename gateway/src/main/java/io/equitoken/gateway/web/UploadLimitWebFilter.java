@@ -1,22 +1,18 @@
 package io.equitoken.gateway.web;
 
+import io.equitoken.platform.web.CountedBody;
 import io.equitoken.platform.web.Problem;
 import io.equitoken.platform.web.ProblemWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.core.Ordered;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.server.reactive.ServerHttpRequest;
-import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -64,7 +60,12 @@ public class UploadLimitWebFilter implements WebFilter, Ordered {
       if (declared < 0) {
         // the route's fallback answers the 413 too; this covers a failure that skips it
         return chain
-            .filter(exchange.mutate().request(counted(request, max)).build())
+            .filter(
+                exchange
+                    .mutate()
+                    .request(
+                        CountedBody.capped(request, max, () -> new UploadTooLargeException(max)))
+                    .build())
             .onErrorResume(
                 failure ->
                     UploadTooLargeException.in(failure).isPresent()
@@ -86,26 +87,6 @@ public class UploadLimitWebFilter implements WebFilter, Ordered {
                 "Content too large",
                 "The upload is larger than the limit of " + limitBytes + " bytes per submission.")
             .with("limitBytes", limitBytes));
-  }
-
-  /** The body as it streams, failing with {@link UploadTooLargeException} past {@code max}. */
-  private static ServerHttpRequest counted(ServerHttpRequest request, long max) {
-    return new ServerHttpRequestDecorator(request) {
-      @Override
-      public Flux<DataBuffer> getBody() {
-        AtomicLong seen = new AtomicLong();
-        return super.getBody()
-            .handle(
-                (buffer, sink) -> {
-                  if (seen.addAndGet(buffer.readableByteCount()) > max) {
-                    // not forwarded; the server's inbound receiver releases what it delivered
-                    sink.error(new UploadTooLargeException(max));
-                  } else {
-                    sink.next(buffer);
-                  }
-                });
-      }
-    };
   }
 
   @Override

@@ -1,0 +1,62 @@
+package io.equitoken.platform.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import reactor.core.publisher.Flux;
+
+class CountedBodyTest {
+
+  private static final DefaultDataBufferFactory BUFFERS = new DefaultDataBufferFactory();
+  private static final Duration WAIT = Duration.ofSeconds(5);
+
+  @Test
+  void shouldPassABodyUpToTheCapUnchanged() {
+    var request = CountedBody.capped(upload("abcd", "efgh"), 8, IllegalStateException::new);
+
+    assertThat(request.getBody().map(CountedBodyTest::text).collectList().block(WAIT))
+        .containsExactly("abcd", "efgh");
+  }
+
+  @Test
+  void shouldFailWithTheCallersErrorAndNotPassOnTheChunkThatCrossesTheCap() {
+    var request =
+        CountedBody.capped(
+            upload("abcd", "efgh", "i"), 8, () -> new IllegalStateException("over 8"));
+    List<String> passed = new ArrayList<>();
+
+    assertThatThrownBy(
+            () ->
+                request.getBody().map(CountedBodyTest::text).doOnNext(passed::add).blockLast(WAIT))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("over 8");
+    assertThat(passed).containsExactly("abcd", "efgh");
+  }
+
+  @Test
+  void shouldCountEachSubscriptionFromZero() {
+    var request = CountedBody.capped(upload("abcd"), 4, IllegalStateException::new);
+
+    assertThat(request.getBody().count().block(WAIT)).isEqualTo(1);
+    assertThat(request.getBody().count().block(WAIT)).isEqualTo(1);
+  }
+
+  private static MockServerHttpRequest upload(String... chunks) {
+    return MockServerHttpRequest.post("/upload")
+        .body(
+            Flux.fromArray(chunks)
+                .map(c -> (DataBuffer) BUFFERS.wrap(c.getBytes(StandardCharsets.UTF_8))));
+  }
+
+  private static String text(DataBuffer buffer) {
+    return buffer.toString(StandardCharsets.UTF_8);
+  }
+}
