@@ -30,15 +30,8 @@ class PackagedJarIT {
   @Test
   void shouldRefuseToStartWithoutADocumentKeyNamingItWithoutAStackTrace() throws Exception {
     // given the packaged jar configured like production but without its document key
-    TestDatabase db = TestInfrastructure.database("compliance_jar");
     Path log = Files.createTempFile("compliance-jar-nokey", ".log");
-    try (PackagedService service =
-        PackagedService.of("compliance-service", JAR)
-            .jvmOptions("-Xmx256m")
-            .log(log)
-            .asEnvironment()
-            .settings(
-                PackagedService.platformSettings(db, TestInfrastructure.kafkaBootstrapServers()))) {
+    try (PackagedService service = jar(log)) {
 
       // when it starts, then it exits with a short report naming the variable
       assertThatThrownBy(service::start).isInstanceOf(IllegalStateException.class);
@@ -53,15 +46,9 @@ class PackagedJarIT {
   void shouldStartFromTheJarServeDemoDataAndStopGracefully() throws Exception {
     // given the packaged jar and its own database
     assertThat(JAR).exists();
-    TestDatabase db = TestInfrastructure.database("compliance_jar");
     Path log = Files.createTempFile("compliance-jar", ".log");
     try (PackagedService service =
-        PackagedService.of("compliance-service", JAR)
-            .jvmOptions("-Xmx256m")
-            .log(log)
-            .asEnvironment()
-            .settings(
-                PackagedService.platformSettings(db, TestInfrastructure.kafkaBootstrapServers()))
+        jar(log)
             .set("equitoken.demo-data", "true")
             .set("equitoken.compliance.document-key", DOCUMENT_KEY)) {
 
@@ -85,6 +72,16 @@ class PackagedJarIT {
           .as("stopped within 60 s after SIGTERM")
           .isTrue();
     }
+  }
+
+  /** The jar on its own database, configured only by environment variables; no document key. */
+  private static PackagedService jar(Path log) {
+    TestDatabase db = TestInfrastructure.database("compliance_jar");
+    return PackagedService.of("compliance-service", JAR)
+        .jvmOptions("-Xmx256m")
+        .log(log)
+        .asEnvironment()
+        .settings(PackagedService.platformSettings(db, TestInfrastructure.kafkaBootstrapServers()));
   }
 
   private static String randomKey() {

@@ -70,18 +70,9 @@ class LocalSecretsTest {
     Files.createDirectories(base.resolve("postgres"));
     Files.writeString(base.resolve("postgres").resolve("postgresql.conf"), "# trust era\n");
 
-    try (LocalPlatform platform =
-        LocalPlatform.builder()
-            .projectDir(dir)
-            .baseDir(base)
-            .portOffset(710)
-            .infrastructureOnly()
-            .output(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-            .build()) {
-      assertThatThrownBy(platform::start)
-          .isInstanceOf(LaunchException.class)
-          .hasMessageContaining("./equitoken clean");
-    }
+    assertThatThrownBy(() -> start(base))
+        .isInstanceOf(LaunchException.class)
+        .hasMessageContaining("./equitoken clean");
     assertThat(base.resolve(LocalSecrets.FILE)).doesNotExist();
   }
 
@@ -103,19 +94,10 @@ class LocalSecretsTest {
 
     assertThat(LocalSecrets.missingServiceKeys(base))
         .containsExactly("EQUITOKEN_WEBHOOKS_SECRET_KEY");
-    try (LocalPlatform platform =
-        LocalPlatform.builder()
-            .projectDir(dir)
-            .baseDir(base)
-            .portOffset(710)
-            .infrastructureOnly()
-            .output(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-            .build()) {
-      assertThatThrownBy(platform::start)
-          .isInstanceOf(LaunchException.class)
-          .hasMessageContaining("EQUITOKEN_WEBHOOKS_SECRET_KEY")
-          .hasMessageContaining("./equitoken clean");
-    }
+    assertThatThrownBy(() -> start(base))
+        .isInstanceOf(LaunchException.class)
+        .hasMessageContaining("EQUITOKEN_WEBHOOKS_SECRET_KEY")
+        .hasMessageContaining("./equitoken clean");
     assertThat(LocalSecrets.missingServiceKeys(base))
         .as("nothing generated for the old data")
         .containsExactly("EQUITOKEN_WEBHOOKS_SECRET_KEY");
@@ -131,5 +113,19 @@ class LocalSecretsTest {
                     secrets.serviceKeys("webhook-service").get("EQUITOKEN_WEBHOOKS_SECRET_KEY")))
         .hasSize(32);
     assertThat(LocalSecrets.missingServiceKeys(dir)).isEmpty();
+  }
+
+  /** Starts PostgreSQL and Kafka only on {@code base} (refused before anything starts here). */
+  private void start(Path base) {
+    try (LocalPlatform platform =
+        LocalPlatform.builder()
+            .projectDir(dir)
+            .baseDir(base)
+            .portOffset(710)
+            .infrastructureOnly()
+            .output(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+            .build()) {
+      platform.start();
+    }
   }
 }
