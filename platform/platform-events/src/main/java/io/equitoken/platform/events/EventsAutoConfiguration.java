@@ -27,8 +27,10 @@ import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
 import org.springframework.boot.r2dbc.autoconfigure.R2dbcTransactionManagerAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
+import org.springframework.kafka.config.ContainerCustomizer;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -178,6 +180,18 @@ public class EventsAutoConfiguration {
         clock.getIfUnique(Clock::systemUTC),
         environment.getProperty(
             "equitoken.events.metrics-interval", Duration.class, Duration.ofSeconds(15)));
+  }
+
+  /**
+   * Batch listeners ({@link IdempotentConsumer#handleBatch}) get one observation per record, as
+   * record listeners do: each continues the producer's trace from the record's {@code traceparent}
+   * (the batch's transaction itself runs outside them). No effect on record listeners.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>>
+      recordObservationsInBatch() {
+    return container -> container.getContainerProperties().setRecordObservationsInBatch(true);
   }
 
   /** Name of the dead-letter counter (Prometheus {@code equitoken_events_dead_letters_total}). */

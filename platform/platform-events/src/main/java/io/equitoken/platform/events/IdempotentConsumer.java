@@ -1,16 +1,31 @@
 package io.equitoken.platform.events;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * At-least-once delivery made effectively-once: the handler runs in one transaction with the
  * insertion of {@code (consumer, event id)} into {@code processed_event}, so a redelivered event is
  * recognised and skipped, and a handler failure leaves no trace (the event will be retried).
+ *
+ * <p>{@link #handleBatch} does the same for a batch listener's whole poll in one transaction.
  */
 public class IdempotentConsumer {
+
+  private static final Logger log = LoggerFactory.getLogger(IdempotentConsumer.class);
 
   private final DatabaseClient db;
   private final TransactionalOperator tx;
@@ -37,5 +52,119 @@ public class IdempotentConsumer {
                         ? handler.apply(event).thenReturn(Boolean.TRUE)
                         : Mono.just(Boolean.FALSE));
     return tx.transactional(work);
+  }
+
+  /**
+   * One poll of a batch listener ({@code @KafkaListener(batch = "true")}) applied in ONE
+   * transaction, with the guarantees of {@link #handleOnce} for each record:
+   *
+   * <ul>
+   *   <li>{@code prepare} runs for each record in order, before the transaction: it reads and
+   *       checks the event and answers the work to do in the transaction, or null when the event is
+   *       none of this consumer's business (nothing is recorded for it). It throws {@link
+   *       PoisonEventException} for an event that can never be processed.
+   *   <li>The batch's event ids are marked in {@code processed_event} by one statement; the work of
+   *       those not marked before (redeliveries, and repeats inside the batch, are skipped) runs in
+   *       record order, in the same transaction. The listener returns once it has committed, so the
+   *       container commits the offsets after the transaction.
+   *   <li>A record that fails in {@code prepare} ends the batch there: the records before it are
+   *       applied, then a {@link BatchListenerFailedException} names it, so that the platform's
+   *       error handler commits the offsets before it, sends it to {@code <topic>.dlt} (at once if
+   *       poison, after the retries otherwise) and fetches the rest again.
+   *   <li>If the transaction fails, it leaves no trace and the records are applied again one per
+   *       transaction ({@link #handleOnce}); the first that fails on its own is named in a {@link
+   *       BatchListenerFailedException} as above, so it is retried and then dead-lettered alone.
+   * </ul>
+   *
+   * @return how many events were applied (not skipped as already processed)
+   */
+  public int handleBatch(
+      String consumerName,
+      List<ConsumerRecord<String, String>> records,
+      Function<EventEnvelope, Mono<Void>> prepare,
+      Duration timeout) {
+    List<Prepared> work = new ArrayList<>(records.size());
+    Set<String> ids = new HashSet<>();
+    ConsumerRecord<String, String> failed = null;
+    RuntimeException failure = null;
+    for (ConsumerRecord<String, String> record : records) {
+      try {
+        EventEnvelope event = CloudEvents.fromRecord(record);
+        Mono<Void> apply = prepare.apply(event);
+        if (apply != null && ids.add(event.id())) {
+          work.add(new Prepared(record, event, apply));
+        }
+      } catch (RuntimeException e) {
+        failed = record;
+        failure = e;
+        break;
+      }
+    }
+    int applied = 0;
+    if (!work.isEmpty()) {
+      Integer inOne;
+      try {
+        inOne = tx.transactional(applyAll(consumerName, work)).block(timeout);
+      } catch (RuntimeException batchFailed) {
+        log.warn(
+            "Batch of {} events for {} failed ({}); applying them one per transaction",
+            work.size(),
+            consumerName,
+            batchFailed.toString());
+        inOne = null;
+      }
+      applied = inOne != null ? inOne : oneByOne(consumerName, work, prepare, timeout);
+    }
+    if (failed != null) {
+      throw new BatchListenerFailedException(String.valueOf(failure.getMessage()), failure, failed);
+    }
+    return applied;
+  }
+
+  private record Prepared(
+      ConsumerRecord<String, String> record, EventEnvelope event, Mono<Void> apply) {}
+
+  private Mono<Integer> applyAll(String consumerName, List<Prepared> work) {
+    String[] ids = work.stream().map(p -> p.event().id()).toArray(String[]::new);
+    return db.sql(
+            "insert into processed_event (consumer, event_id)"
+                + " select :consumer, id from unnest(cast(:ids as text[])) as batch(id)"
+                + " on conflict do nothing returning event_id")
+        .bind("consumer", consumerName)
+        .bind("ids", ids)
+        .map(row -> row.get("event_id", String.class))
+        .all()
+        .collect(Collectors.toSet())
+        .flatMap(
+            fresh ->
+                Flux.fromIterable(work)
+                    .filter(p -> fresh.contains(p.event().id()))
+                    .concatMap(Prepared::apply)
+                    .then(Mono.just(fresh.size())));
+  }
+
+  private int oneByOne(
+      String consumerName,
+      List<Prepared> work,
+      Function<EventEnvelope, Mono<Void>> prepare,
+      Duration timeout) {
+    int applied = 0;
+    for (Prepared p : work) {
+      try {
+        // prepared again: the work of the rolled-back attempt is not subscribed twice
+        Boolean ran =
+            handleOnce(
+                    consumerName,
+                    p.event(),
+                    e -> Mono.defer(() -> Mono.justOrEmpty(prepare.apply(e)).flatMap(m -> m)))
+                .block(timeout);
+        if (Boolean.TRUE.equals(ran)) {
+          applied++;
+        }
+      } catch (RuntimeException e) {
+        throw new BatchListenerFailedException(String.valueOf(e.getMessage()), e, p.record());
+      }
+    }
+    return applied;
   }
 }

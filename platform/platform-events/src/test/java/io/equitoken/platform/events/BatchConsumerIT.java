@@ -1,0 +1,280 @@
+package io.equitoken.platform.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.TestInfrastructure;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.BatchListenerFailedException;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * {@link IdempotentConsumer#handleBatch}: one transaction per poll with the guarantees of one per
+ * record — against the real PostgreSQL (direct calls, so that the batch is exactly the one given)
+ * and through a real batch listener on the embedded broker (poison, failure and redelivery).
+ */
+@SpringBootTest(classes = EventsTestApplication.class)
+class BatchConsumerIT {
+
+  @DynamicPropertySource
+  static void infrastructure(DynamicPropertyRegistry registry) {
+    TestInfrastructure.registerDatabase(registry, "platform_events");
+    TestInfrastructure.registerKafka(registry);
+  }
+
+  @Autowired IdempotentConsumer consumer;
+  @Autowired DatabaseClient db;
+  @Autowired KafkaTemplate<String, String> kafka;
+  @Autowired KafkaListenerEndpointRegistry listeners;
+  @Autowired EventsTestApplication.BatchListener listener;
+
+  private final String consumerName = "batch-it-" + UUID.randomUUID();
+
+  @BeforeEach
+  void table() {
+    db.sql(
+            "create table if not exists batch_applied (consumer text not null,"
+                + " event_id text not null)")
+        .then()
+        .block();
+  }
+
+  @Test
+  void shouldApplyEachEventOnceWhetherRepeatedInsideABatchOrAcrossBatches() {
+    String a = id();
+    String b = id();
+    String c = id();
+    String d = id();
+
+    int first = handle(List.of(record(a), record(b), record(a), record(c)));
+    int second = handle(List.of(record(b), record(d), record(d)));
+
+    assertThat(first).isEqualTo(3);
+    assertThat(second).isEqualTo(1);
+    assertThat(applied()).containsExactlyInAnyOrderEntriesOf(Map.of(a, 1L, b, 1L, c, 1L, d, 1L));
+    assertThat(processed()).containsExactlyInAnyOrder(a, b, c, d);
+  }
+
+  @Test
+  void shouldApplyTheRecordsBeforeAPoisonOneAndNameItForTheDeadLetterTopic() {
+    String a = id();
+    String poison = id();
+    String b = id();
+    ConsumerRecord<String, String> bad = record(poison, "equitoken.test.thing.poison.v1");
+
+    assertThatThrownBy(() -> handle(List.of(record(a), bad, record(b))))
+        .isInstanceOfSatisfying(
+            BatchListenerFailedException.class,
+            e -> {
+              assertThat(e.getRecord()).isSameAs(bad);
+              assertThat(e.getCause()).isInstanceOf(PoisonEventException.class);
+              assertThat(e.getMessage()).contains("poison by its type");
+            });
+
+    // the error handler fetches the records after the poison one again
+    assertThat(applied()).containsOnlyKeys(a);
+    assertThat(handle(List.of(record(b)))).isEqualTo(1);
+    assertThat(applied()).containsOnlyKeys(a, b);
+    assertThat(processed()).containsExactlyInAnyOrder(a, b);
+  }
+
+  @Test
+  void shouldRecordNothingForEventsTheConsumerIgnores() {
+    String ignored = id();
+    String a = id();
+
+    int n = handle(List.of(record(ignored, "equitoken.test.thing.ignored.v1"), record(a)));
+
+    assertThat(n).isEqualTo(1);
+    assertThat(processed()).containsExactly(a);
+  }
+
+  @Test
+  void shouldLeaveNoTraceOfAFailedTransactionAndApplyEveryEventOnceOnItsRetry() {
+    String a = id();
+    String flaky = id();
+    String c = id();
+    AtomicInteger failures = new AtomicInteger(1);
+
+    // the batch's transaction fails on its second event after the first was written
+    int n =
+        consumer.handleBatch(
+            consumerName,
+            List.of(record(a), record(flaky), record(c)),
+            e -> failOnce(e, flaky, failures),
+            Duration.ofSeconds(30));
+
+    assertThat(failures.get()).as("the injected failure happened").isLessThanOrEqualTo(0);
+    assertThat(n).isEqualTo(3);
+    assertThat(applied()).containsExactlyInAnyOrderEntriesOf(Map.of(a, 1L, flaky, 1L, c, 1L));
+  }
+
+  @Test
+  void shouldNameTheRecordThatFailsOnItsOwnAndKeepWhatWasAppliedBeforeIt() {
+    String a = id();
+    String broken = id();
+    String c = id();
+    AtomicInteger failures = new AtomicInteger(2); // the batch, then the record alone
+
+    assertThatThrownBy(
+            () ->
+                consumer.handleBatch(
+                    consumerName,
+                    List.of(record(a), record(broken), record(c)),
+                    e -> failOnce(e, broken, failures),
+                    Duration.ofSeconds(30)))
+        .isInstanceOfSatisfying(
+            BatchListenerFailedException.class,
+            e -> assertThat(KafkaRecords.header(recordOf(e), CloudEvents.ID)).isEqualTo(broken));
+
+    assertThat(applied()).containsOnlyKeys(a);
+    assertThat(processed()).containsExactly(a);
+    // the error handler's retry: the failed record and the rest again
+    assertThat(handle(List.of(record(broken), record(c)))).isEqualTo(2);
+    assertThat(applied()).containsExactlyInAnyOrderEntriesOf(Map.of(a, 1L, broken, 1L, c, 1L));
+  }
+
+  @Test
+  void shouldConsumeABatchFromKafkaWithDuplicatesAPoisonRecordAndAFailureExactlyOnce() {
+    String topic = EventsTestApplication.BatchListener.TOPIC;
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      ids.add(id());
+    }
+    String poison = id();
+    String flaky = ids.get(15);
+    // fails in the batch's transaction and alone (first delivery), then in the batch's transaction
+    // once more after the error handler fetched it again, whose fallback applies it
+    listener.failures.put(flaky, new AtomicInteger(3));
+    List<ProducerRecord<String, String>> sent = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      sent.add(cloudEvent(topic, ids.get(i), "equitoken.test.thing.created.v1"));
+      if (i == 9) {
+        sent.add(cloudEvent(topic, poison, "equitoken.test.thing.poison.v1"));
+      }
+      if (i % 5 == 4) {
+        sent.add(cloudEvent(topic, ids.get(i - 2), "equitoken.test.thing.created.v1"));
+      }
+    }
+    for (ProducerRecord<String, String> r : sent) {
+      kafka.send(r);
+    }
+    kafka.flush();
+
+    listeners.getListenerContainer(EventsTestApplication.BatchListener.ID).start();
+
+    List<ConsumerRecord<String, String>> dead =
+        KafkaRecords.consume(
+            TestInfrastructure.kafkaBootstrapServers(),
+            topic + ".dlt",
+            r -> poison.equals(KafkaRecords.header(r, CloudEvents.ID)),
+            1,
+            Duration.ofSeconds(60));
+    assertThat(KafkaRecords.header(dead.get(0), "kafka_dlt-exception-message"))
+        .contains("poison by its type");
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> applied(EventsTestApplication.BatchListener.CONSUMER, ids).size() == 20);
+    Map<String, Long> applied = applied(EventsTestApplication.BatchListener.CONSUMER, ids);
+    assertThat(applied.values()).as("each event once").containsOnly(1L);
+    assertThat(listener.failures.get(flaky)).hasValueLessThanOrEqualTo(0);
+    assertThat(listener.batchSizes).as("batches seen").isNotEmpty();
+    // nothing but the poison record went to the dead-letter topic
+    List<ConsumerRecord<String, String>> allDead =
+        KafkaRecords.consume(
+            TestInfrastructure.kafkaBootstrapServers(),
+            topic + ".dlt",
+            r -> ids.contains(KafkaRecords.header(r, CloudEvents.ID)),
+            0,
+            Duration.ofSeconds(5));
+    assertThat(allDead).isEmpty();
+  }
+
+  private static ConsumerRecord<String, String> recordOf(BatchListenerFailedException e) {
+    @SuppressWarnings("unchecked")
+    ConsumerRecord<String, String> r = (ConsumerRecord<String, String>) e.getRecord();
+    return r;
+  }
+
+  private reactor.core.publisher.Mono<Void> failOnce(
+      EventEnvelope e, String failing, AtomicInteger failures) {
+    return reactor.core.publisher.Mono.defer(
+        () ->
+            e.id().equals(failing) && failures.getAndDecrement() > 0
+                ? reactor.core.publisher.Mono.error(new IllegalStateException("boom"))
+                : listener.apply(consumerName, e.id()));
+  }
+
+  private int handle(List<ConsumerRecord<String, String>> records) {
+    return consumer.handleBatch(consumerName, records, e -> prepare(e), Duration.ofSeconds(30));
+  }
+
+  private reactor.core.publisher.Mono<Void> prepare(EventEnvelope e) {
+    if (e.type().endsWith(".poison.v1")) {
+      throw new PoisonEventException("Event " + e.id() + " is poison by its type");
+    }
+    return e.type().endsWith(".ignored.v1") ? null : listener.apply(consumerName, e.id());
+  }
+
+  private Map<String, Long> applied() {
+    return applied(consumerName, null);
+  }
+
+  private Map<String, Long> applied(String name, List<String> only) {
+    return db.sql("select event_id from batch_applied where consumer = :c")
+        .bind("c", name)
+        .map(row -> row.get("event_id", String.class))
+        .all()
+        .filter(id -> only == null || only.contains(id))
+        .collect(Collectors.groupingBy(id -> id, Collectors.counting()))
+        .block();
+  }
+
+  private List<String> processed() {
+    return db.sql("select event_id from processed_event where consumer = :c")
+        .bind("c", consumerName)
+        .map(row -> row.get("event_id", String.class))
+        .all()
+        .collectList()
+        .block();
+  }
+
+  private static String id() {
+    return UUID.randomUUID().toString();
+  }
+
+  private static ConsumerRecord<String, String> record(String id) {
+    return record(id, "equitoken.test.thing.created.v1");
+  }
+
+  private static long offset;
+
+  private static ConsumerRecord<String, String> record(String id, String type) {
+    ProducerRecord<String, String> p = cloudEvent("batch-direct.v1", id, type);
+    ConsumerRecord<String, String> r = new ConsumerRecord<>(p.topic(), 0, offset++, "k", "{}");
+    p.headers().forEach(h -> r.headers().add(h));
+    return r;
+  }
+
+  private static ProducerRecord<String, String> cloudEvent(String topic, String id, String type) {
+    return KafkaRecords.cloudEventRecord(topic, "k", id, "/test", type, "{}");
+  }
+}
