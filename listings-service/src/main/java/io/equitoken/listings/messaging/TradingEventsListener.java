@@ -4,12 +4,12 @@ import io.equitoken.listings.market.MarketData;
 import io.equitoken.listings.market.MarketOutcome;
 import io.equitoken.listings.market.PriceObserved;
 import io.equitoken.listings.market.TradeObserved;
-import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
 import io.equitoken.platform.events.PoisonEventException;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,9 +21,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Keeps prices, valuations and raise progress current from trading's price and trade events. Each
- * event is applied at most once (deduped on its id with {@link IdempotentConsumer}); other event
- * types on the topic are none of this service's business and are skipped; unreadable ones are
- * poison and go to the dead-letter topic.
+ * event is applied at most once (deduped on its id with {@link IdempotentConsumer}, a poll's
+ * records in one transaction); other event types on the topic are none of this service's business
+ * and are skipped; unreadable ones are poison and go to the dead-letter topic.
  */
 @Component
 class TradingEventsListener {
@@ -42,19 +42,20 @@ class TradingEventsListener {
     this.json = json;
   }
 
-  @KafkaListener(topics = TradingEvents.TOPIC, groupId = "listings-service")
-  void onEvent(ConsumerRecord<String, String> record) {
-    EventEnvelope event = CloudEvents.fromRecord(record);
+  /** A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). */
+  @KafkaListener(topics = TradingEvents.TOPIC, groupId = "listings-service", batch = "true")
+  void onEvents(List<ConsumerRecord<String, String>> records) {
+    int applied = consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+    log.debug("{} of {} records applied", applied, records.size());
+  }
+
+  /** Parsed before the transaction, so a malformed event goes to the DLT without retries. */
+  private Mono<Void> prepare(EventEnvelope event) {
     if (!event.type().equals(TradingEvents.PRICE_UPDATED)
         && !event.type().equals(TradingEvents.TRADE_EXECUTED)) {
-      return;
+      return null;
     }
-    // Parsed before the transaction, so a malformed event goes to the DLT without retries.
-    Mono<MarketOutcome> apply = apply(event);
-    Boolean handled = consumer.handleOnce(CONSUMER, event, e -> log(e, apply)).block(TIMEOUT);
-    if (Boolean.FALSE.equals(handled)) {
-      log.debug("Event {} was already applied; skipped", event.id());
-    }
+    return log(event, apply(event));
   }
 
   private Mono<Void> log(EventEnvelope event, Mono<MarketOutcome> apply) {

@@ -4,7 +4,6 @@ import static io.equitoken.portfolio.messaging.Payloads.positive;
 import static io.equitoken.portfolio.messaging.Payloads.present;
 import static io.equitoken.portfolio.messaging.Payloads.require;
 
-import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
 import io.equitoken.portfolio.market.MarketStore;
@@ -13,6 +12,7 @@ import io.equitoken.portfolio.market.MarketStore.PriceObserved;
 import io.equitoken.portfolio.market.MarketStore.TokenIssued;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -43,25 +43,25 @@ class ListingsEventsListener {
   @KafkaListener(
       id = ID,
       topics = ListingsEvents.TOPIC,
-      groupId = "${spring.kafka.consumer.group-id}")
-  void onEvent(ConsumerRecord<String, String> record) {
-    EventEnvelope event = CloudEvents.fromRecord(record);
-    Mono<Void> apply =
-        switch (event.type()) {
-          case ListingsEvents.TOKEN_ISSUED -> tokenIssued(event);
-          case ListingsEvents.LISTING_PUBLISHED -> {
-            var d = Payloads.read(json, event, ListingsEvents.ListingPublished.class);
-            yield named(event, d.listingId(), d.name(), d.publishedAt());
-          }
-          case ListingsEvents.LISTING_UPDATED -> {
-            var d = Payloads.read(json, event, ListingsEvents.ListingUpdated.class);
-            yield named(event, d.listingId(), d.name(), d.updatedAt());
-          }
-          default -> null;
-        };
-    if (apply != null) {
-      consumer.handleOnce(CONSUMER, event, e -> apply).block(TIMEOUT);
-    }
+      groupId = "${spring.kafka.consumer.group-id}",
+      batch = "true")
+  void onEvents(List<ConsumerRecord<String, String>> records) {
+    consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+  }
+
+  private Mono<Void> prepare(EventEnvelope event) {
+    return switch (event.type()) {
+      case ListingsEvents.TOKEN_ISSUED -> tokenIssued(event);
+      case ListingsEvents.LISTING_PUBLISHED -> {
+        var d = Payloads.read(json, event, ListingsEvents.ListingPublished.class);
+        yield named(event, d.listingId(), d.name(), d.publishedAt());
+      }
+      case ListingsEvents.LISTING_UPDATED -> {
+        var d = Payloads.read(json, event, ListingsEvents.ListingUpdated.class);
+        yield named(event, d.listingId(), d.name(), d.updatedAt());
+      }
+      default -> null;
+    };
   }
 
   private Mono<Void> tokenIssued(EventEnvelope event) {

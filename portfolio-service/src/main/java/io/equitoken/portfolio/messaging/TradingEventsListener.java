@@ -5,7 +5,6 @@ import static io.equitoken.portfolio.messaging.Payloads.positive;
 import static io.equitoken.portfolio.messaging.Payloads.present;
 import static io.equitoken.portfolio.messaging.Payloads.require;
 
-import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
 import io.equitoken.portfolio.holding.HoldingChange;
@@ -14,6 +13,7 @@ import io.equitoken.portfolio.holding.Reason;
 import io.equitoken.portfolio.market.MarketStore;
 import io.equitoken.portfolio.market.MarketStore.PriceObserved;
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,10 +23,10 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Holdings and prices from trading: each event applied at most once ({@link IdempotentConsumer}),
- * holding changes in sequence order whatever order they arrive in ({@link Ledger}); other types on
- * the topic are skipped, unreadable or inconsistent ones are poison and go to the dead-letter
- * topic.
+ * Holdings and prices from trading: each event applied at most once ({@link IdempotentConsumer}, a
+ * poll's records in one transaction), holding changes in sequence order whatever order they arrive
+ * in ({@link Ledger}); other types on the topic are skipped, unreadable or inconsistent ones are
+ * poison and go to the dead-letter topic.
  */
 @Component
 class TradingEventsListener {
@@ -49,27 +49,25 @@ class TradingEventsListener {
     this.json = json;
   }
 
+  /** A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). */
   @KafkaListener(
       id = ID,
       topics = TradingEvents.TOPIC,
       groupId = "${spring.kafka.consumer.group-id}",
+      batch = "true",
       properties = "isolation.level=read_committed")
-  void onEvent(ConsumerRecord<String, String> record) {
-    EventEnvelope event = CloudEvents.fromRecord(record);
-    // Parsed before the transaction, so a malformed event goes to the DLT without retries.
-    Mono<Void> apply =
-        switch (event.type()) {
-          case TradingEvents.HOLDING_CHANGED -> holdingChanged(event);
-          case TradingEvents.PRICE_UPDATED -> priceUpdated(event);
-          default -> null;
-        };
-    if (apply == null) {
-      return;
-    }
-    Boolean handled = consumer.handleOnce(CONSUMER, event, e -> apply).block(TIMEOUT);
-    if (Boolean.FALSE.equals(handled)) {
-      log.debug("Event {} was already applied; skipped", event.id());
-    }
+  void onEvents(List<ConsumerRecord<String, String>> records) {
+    int applied = consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+    log.debug("{} of {} records applied", applied, records.size());
+  }
+
+  /** Parsed before the transaction, so a malformed event goes to the DLT without retries. */
+  private Mono<Void> prepare(EventEnvelope event) {
+    return switch (event.type()) {
+      case TradingEvents.HOLDING_CHANGED -> holdingChanged(event);
+      case TradingEvents.PRICE_UPDATED -> priceUpdated(event);
+      default -> null;
+    };
   }
 
   private Mono<Void> holdingChanged(EventEnvelope event) {

@@ -1,6 +1,5 @@
 package io.equitoken.webhooks.messaging;
 
-import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
 import io.equitoken.platform.events.PoisonEventException;
@@ -9,9 +8,11 @@ import io.equitoken.webhooks.delivery.Deliveries;
 import io.equitoken.webhooks.delivery.Dispatcher;
 import io.equitoken.webhooks.delivery.IncomingEvent;
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -19,8 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Fans every offered event of the trading, listings and compliance topics out into deliveries. Each
  * event is fanned out once ({@link IdempotentConsumer}: the deliveries and the "processed" mark
- * commit together); types not offered as webhooks are skipped; unreadable events are poison and go
- * to the dead-letter topic.
+ * commit together, a poll's records in one transaction); types not offered as webhooks are skipped;
+ * unreadable events are poison and go to the dead-letter topic.
  */
 @Component
 class EventsListener {
@@ -50,16 +51,24 @@ class EventsListener {
     this.json = json;
   }
 
-  // group: spring.kafka.consumer.group-id (webhook-service)
-  @KafkaListener(topics = {TRADING, LISTINGS, COMPLIANCE})
-  void onEvent(ConsumerRecord<String, String> record) {
-    EventEnvelope event = CloudEvents.fromRecord(record);
+  // group: spring.kafka.consumer.group-id (webhook-service); a poll's records in one transaction
+  @KafkaListener(
+      topics = {TRADING, LISTINGS, COMPLIANCE},
+      batch = "true")
+  void onEvents(List<ConsumerRecord<String, String>> records) {
+    try {
+      consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+    } finally {
+      dispatcher.wake(); // also for what was fanned out before a failed record
+    }
+  }
+
+  private Mono<Void> prepare(EventEnvelope event) {
     if (catalogue.bySourceType(event.type()).isEmpty()) {
-      return;
+      return null;
     }
     IncomingEvent incoming = new IncomingEvent(event.id(), event.type(), event.time(), data(event));
-    consumer.handleOnce(CONSUMER, event, e -> deliveries.fanOut(incoming).then()).block(TIMEOUT);
-    dispatcher.wake();
+    return deliveries.fanOut(incoming).then();
   }
 
   private JsonNode data(EventEnvelope event) {

@@ -125,7 +125,8 @@ public class IdempotentConsumer {
       ConsumerRecord<String, String> record, EventEnvelope event, Mono<Void> apply) {}
 
   private Mono<Integer> applyAll(String consumerName, List<Prepared> work) {
-    String[] ids = work.stream().map(p -> p.event().id()).toArray(String[]::new);
+    // sorted: two transactions marking overlapping batches (a rebalance) lock rows in one order
+    String[] ids = work.stream().map(p -> p.event().id()).sorted().toArray(String[]::new);
     return db.sql(
             "insert into processed_event (consumer, event_id)"
                 + " select :consumer, id from unnest(cast(:ids as text[])) as batch(id)"

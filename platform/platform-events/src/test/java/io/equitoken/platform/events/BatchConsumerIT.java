@@ -239,18 +239,18 @@ class BatchConsumerIT {
   }
 
   private Map<String, Long> applied(String name, List<String> only) {
-    return db.sql("select event_id from batch_applied where consumer = :c")
-        .bind("c", name)
-        .map(row -> row.get("event_id", String.class))
-        .all()
+    return eventIds("batch_applied", name).stream()
         .filter(id -> only == null || only.contains(id))
-        .collect(Collectors.groupingBy(id -> id, Collectors.counting()))
-        .block();
+        .collect(Collectors.groupingBy(id -> id, Collectors.counting()));
   }
 
   private List<String> processed() {
-    return db.sql("select event_id from processed_event where consumer = :c")
-        .bind("c", consumerName)
+    return eventIds("processed_event", consumerName);
+  }
+
+  private List<String> eventIds(String table, String name) {
+    return db.sql("select event_id from " + table + " where consumer = :c")
+        .bind("c", name)
         .map(row -> row.get("event_id", String.class))
         .all()
         .collectList()

@@ -1,16 +1,17 @@
 package io.equitoken.trading.service.messaging;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
 import io.equitoken.trading.service.market.KycStanding;
 import io.equitoken.trading.service.market.MarketFacts;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /** KYC standings from compliance-service's {@code status.changed}: the order gate's read model. */
@@ -36,16 +37,19 @@ class ComplianceEventsListener {
     this.json = json;
   }
 
-  @KafkaListener(topics = TOPIC, groupId = "trading-service.compliance")
-  void onEvent(ConsumerRecord<String, String> record) {
-    EventEnvelope event = CloudEvents.fromRecord(record);
+  @KafkaListener(topics = TOPIC, groupId = "trading-service.compliance", batch = "true")
+  void onEvents(List<ConsumerRecord<String, String>> records) {
+    consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+  }
+
+  private Mono<Void> prepare(EventEnvelope event) {
     if (!STATUS_CHANGED.equals(event.type())) {
-      return;
+      return null;
     }
     var d = Consumed.read(json, event, StatusChanged.class);
     Consumed.require(
         event, d.investorId() != null && d.kycState() != null && d.changedAt() != null);
     var standing = new KycStanding(d.investorId(), d.kycState(), d.expiresAt(), d.changedAt());
-    consumer.handleOnce(CONSUMER, event, e -> facts.kycChanged(standing)).block(TIMEOUT);
+    return facts.kycChanged(standing);
   }
 }

@@ -1,10 +1,10 @@
 package io.equitoken.trading.service.messaging;
 
-import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
 import io.equitoken.trading.service.market.MarketFacts;
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -31,13 +31,12 @@ class ListingsEventsListener {
     this.json = json;
   }
 
-  @KafkaListener(topics = ListingsEvents.TOPIC, groupId = "trading-service.listings")
-  void onEvent(ConsumerRecord<String, String> record) {
-    EventEnvelope event = CloudEvents.fromRecord(record);
-    Mono<Void> apply = apply(event);
-    if (apply != null) {
-      consumer.handleOnce(CONSUMER, event, e -> apply).block(TIMEOUT);
-    }
+  @KafkaListener(
+      topics = ListingsEvents.TOPIC,
+      groupId = "trading-service.listings",
+      batch = "true")
+  void onEvents(List<ConsumerRecord<String, String>> records) {
+    consumer.handleBatch(CONSUMER, records, this::apply, TIMEOUT);
   }
 
   private Mono<Void> apply(EventEnvelope event) {

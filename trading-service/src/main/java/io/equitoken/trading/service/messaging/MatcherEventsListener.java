@@ -1,6 +1,5 @@
 package io.equitoken.trading.service.messaging;
 
-import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
 import io.equitoken.trading.service.history.ExecutedTrade;
@@ -8,6 +7,7 @@ import io.equitoken.trading.service.history.MarketResults;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderProjection;
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -16,8 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Projects the matcher's committed results (read_committed) into order statuses, fills, price
- * history and auction state, each event once. Other types on the topic (window events, holdings,
- * prices, transfers) are not projected here.
+ * history and auction state, each event once, a poll at a time in one transaction. Other types on
+ * the topic (window events, holdings, prices, transfers) are not projected here.
  */
 @Component
 class MatcherEventsListener {
@@ -38,13 +38,13 @@ class MatcherEventsListener {
     this.json = json;
   }
 
-  @KafkaListener(topics = MatcherEvents.TOPIC, groupId = "trading-service.projection")
-  void onEvent(ConsumerRecord<String, String> record) {
-    EventEnvelope event = CloudEvents.fromRecord(record);
-    Mono<Void> apply = apply(event);
-    if (apply != null) {
-      consumer.handleOnce(CONSUMER, event, e -> apply).block(TIMEOUT);
-    }
+  /** A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). */
+  @KafkaListener(
+      topics = MatcherEvents.TOPIC,
+      groupId = "trading-service.projection",
+      batch = "true")
+  void onEvents(List<ConsumerRecord<String, String>> records) {
+    consumer.handleBatch(CONSUMER, records, this::apply, TIMEOUT);
   }
 
   private Mono<Void> apply(EventEnvelope e) {
