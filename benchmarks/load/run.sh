@@ -143,6 +143,9 @@ if [ "${PROFILE:-0}" = 1 ]; then
   for pid in "$gateway_pid" "$listings_pid"; do
     jcmd "$pid" JFR.start name=equitoken-profile settings=profile >/dev/null
   done
+  # starting a recording costs the JVMs seconds of extra work (the first profile, 2026-11-23 06:14,
+  # measured 29 req/s in it): settle under load first, then count from a fresh start mark
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d10s --timeout 5s -H "$auth" "$GATEWAY/listings/$listing" >/dev/null 2>&1 || true
   started=$(date -u +%FT%TZ)
   gateway_before=$(cpu_ticks "$gateway_pid"); listings_before=$(cpu_ticks "$listings_pid")
   out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s -H "$auth" "$GATEWAY/listings/$listing" 2>&1)

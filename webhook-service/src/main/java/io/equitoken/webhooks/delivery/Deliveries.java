@@ -52,11 +52,14 @@ public final class Deliveries {
     this.rules = rules;
     this.json = json;
     this.clock = clock;
-    this.recorder = new OutcomeRecorder(store, RECORD_BATCH);
+    this.recorder = new OutcomeRecorder(store, RECORD_BATCH, RECORD_WRITERS);
   }
 
   /** At most this many attempt outcomes are stored per statement. */
-  static final int RECORD_BATCH = 256;
+  static final int RECORD_BATCH = 64;
+
+  /** At most this many statements storing outcomes run at once (of the pool's 10 connections). */
+  static final int RECORD_WRITERS = 4;
 
   /**
    * Queues the event for every enabled subscription entitled to it, in one statement; answers how

@@ -18,12 +18,14 @@ final class OutcomeRecorder {
 
   private final DeliveryStore store;
   private final int maxBatch;
+  private final int maxWriters;
   private final ArrayDeque<Waiting> queue = new ArrayDeque<>();
-  private boolean writing;
+  private int writers;
 
-  OutcomeRecorder(DeliveryStore store, int maxBatch) {
+  OutcomeRecorder(DeliveryStore store, int maxBatch, int maxWriters) {
     this.store = store;
     this.maxBatch = maxBatch;
+    this.maxWriters = maxWriters;
   }
 
   /** Completes once the outcome is stored (or fails if it could not be). */
@@ -33,8 +35,10 @@ final class OutcomeRecorder {
           boolean start;
           synchronized (this) {
             queue.add(new Waiting(recording, sink));
-            start = !writing;
-            writing = true;
+            start = writers < maxWriters;
+            if (start) {
+              writers++;
+            }
           }
           if (start) {
             writeNext();
@@ -49,7 +53,7 @@ final class OutcomeRecorder {
         batch.add(queue.poll());
       }
       if (batch.isEmpty()) {
-        writing = false;
+        writers--;
         return;
       }
     }

@@ -260,7 +260,8 @@ class R2dbcDeliveryStore implements DeliveryStore {
       attemptNexts[i] = text(a.nextAttemptAt());
     }
     Map<UUID, FailureStreaks.Change> streaks = FailureStreaks.fold(recordings);
-    UUID[] subIds = streaks.keySet().toArray(UUID[]::new);
+    // in one order for every batch: concurrent batches lock subscription rows in the same order
+    UUID[] subIds = streaks.keySet().stream().sorted().toArray(UUID[]::new);
     String[] subOps = new String[subIds.length];
     String[] subAts = new String[subIds.length];
     for (int i = 0; i < subIds.length; i++) {
