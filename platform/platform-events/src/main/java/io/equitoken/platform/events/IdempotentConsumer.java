@@ -121,6 +121,20 @@ public class IdempotentConsumer {
     return applied;
   }
 
+  /**
+   * A batch's work runs after the records' observations ended, outside any span: the record's own
+   * {@code traceparent} goes into the work's Reactor context, so that the events it writes to the
+   * outbox continue the producer's trace ({@link TraceParents#RECORD_KEY}).
+   */
+  static Mono<Void> continuingTrace(ConsumerRecord<String, String> record, Mono<Void> work) {
+    org.apache.kafka.common.header.Header header = record.headers().lastHeader(TraceParents.HEADER);
+    if (header == null || header.value() == null) {
+      return work;
+    }
+    String traceparent = new String(header.value(), java.nio.charset.StandardCharsets.UTF_8);
+    return work.contextWrite(context -> context.put(TraceParents.RECORD_KEY, traceparent));
+  }
+
   private record Prepared(
       ConsumerRecord<String, String> record, EventEnvelope event, Mono<Void> apply) {}
 
@@ -140,7 +154,7 @@ public class IdempotentConsumer {
             fresh ->
                 Flux.fromIterable(work)
                     .filter(p -> fresh.contains(p.event().id()))
-                    .concatMap(Prepared::apply)
+                    .concatMap(p -> continuingTrace(p.record(), p.apply()))
                     .then(Mono.just(fresh.size())));
   }
 
@@ -157,7 +171,10 @@ public class IdempotentConsumer {
             handleOnce(
                     consumerName,
                     p.event(),
-                    e -> Mono.defer(() -> Mono.justOrEmpty(prepare.apply(e)).flatMap(m -> m)))
+                    e ->
+                        continuingTrace(
+                            p.record(),
+                            Mono.defer(() -> Mono.justOrEmpty(prepare.apply(e)).flatMap(m -> m))))
                 .block(timeout);
         if (Boolean.TRUE.equals(ran)) {
           applied++;

@@ -26,6 +26,13 @@ public final class TraceParents {
   /** The W3C Trace Context header, in HTTP and in Kafka record headers. */
   public static final String HEADER = "traceparent";
 
+  /**
+   * Reactor context key of the {@code traceparent} of a consumed record whose work runs outside its
+   * span ({@link IdempotentConsumer#handleBatch}): events written by that work continue the
+   * record's trace.
+   */
+  public static final String RECORD_KEY = "equitoken.events.record-traceparent";
+
   private static final TraceParents NONE = new TraceParents(() -> null, () -> null);
 
   private final Supplier<Tracer> tracer;
@@ -46,12 +53,18 @@ public final class TraceParents {
     return NONE;
   }
 
-  /** The current span's {@code traceparent}, or null when there is no (real) span. */
+  /**
+   * The {@code traceparent} to write: a consumed record's ({@link #RECORD_KEY}) where one is set,
+   * else the current span's, or null when there is no (real) span.
+   */
   public String current(ContextView context) {
     Tracer t = tracer.get();
     Propagator p = propagator.get();
     if (t == null || p == null) {
       return null;
+    }
+    if (context.getOrDefault(RECORD_KEY, null) instanceof String recorded) {
+      return recorded;
     }
     Span span = spanIn(context);
     if (span == null) {

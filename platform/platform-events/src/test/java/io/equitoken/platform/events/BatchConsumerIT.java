@@ -97,6 +97,37 @@ class BatchConsumerIT {
   }
 
   @Test
+  void shouldRunEachEventsWorkWithItsRecordsTraceparentSoThatWhatItWritesContinuesTheTrace() {
+    String traced = id();
+    String untraced = id();
+    String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    ConsumerRecord<String, String> withHeader = record(traced);
+    withHeader
+        .headers()
+        .add(TraceParents.HEADER, traceparent.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    TraceParents traceParents =
+        new TraceParents(
+            () -> io.micrometer.tracing.Tracer.NOOP,
+            () -> io.micrometer.tracing.propagation.Propagator.NOOP);
+    Map<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
+
+    consumer.handleBatch(
+        consumerName,
+        List.of(withHeader, record(untraced)),
+        e ->
+            reactor.core.publisher.Mono.deferContextual(
+                context -> {
+                  String current = traceParents.current(context);
+                  seen.put(e.id(), current == null ? "none" : current);
+                  return reactor.core.publisher.Mono.<Void>empty();
+                }),
+        Duration.ofSeconds(30));
+
+    assertThat(seen)
+        .containsExactlyInAnyOrderEntriesOf(Map.of(traced, traceparent, untraced, "none"));
+  }
+
+  @Test
   void shouldRecordNothingForEventsTheConsumerIgnores() {
     String ignored = id();
     String a = id();
