@@ -162,7 +162,7 @@ public final class EndpointPolicy {
     return https ? null : "url must use https.";
   }
 
-  private static Refused refuse(String detail) {
+  private static io.equitoken.platform.core.RefusedException refuse(String detail) {
     return Refused.unprocessable("url-not-allowed", FIELD, detail);
   }
 }

@@ -1,52 +1,28 @@
 package io.equitoken.webhooks.kernel;
 
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
+
 /**
- * A request the service refuses, with a stable code, a human detail and the offending field (or
- * null). The web layer answers it as problem+json: {@code INVALID} → 400, {@code UNPROCESSABLE} →
- * 422, {@code NOT_FOUND} → 404, {@code CONFLICT} → 409.
+ * The service's refusals, as platform-core {@link Refusal}s thrown in a {@link RefusedException}
+ * (platform-web renders them as problem+json naming the field, like every service's): an invalid
+ * field → 400 {@code invalid-field}, an unprocessable one → 422 with its own code, a missing
+ * resource → 404 {@code not-found}.
  */
-public final class Refused extends RuntimeException {
+public final class Refused {
 
-  /** What kind of refusal this is; decides the HTTP status. */
-  public enum Kind {
-    INVALID,
-    UNPROCESSABLE,
-    NOT_FOUND,
-    CONFLICT
+  private Refused() {}
+
+  public static RefusedException invalid(String field, String detail) {
+    return Refusal.badRequest("invalid-field", detail).withField(field).exception();
   }
 
-  private final Kind kind;
-  private final String code;
-  private final String field;
-
-  public Refused(Kind kind, String code, String detail, String field) {
-    super(detail, null, false, false);
-    this.kind = kind;
-    this.code = code;
-    this.field = field;
+  public static RefusedException unprocessable(String code, String field, String detail) {
+    Refusal refusal = Refusal.unprocessable(code, detail);
+    return (field == null ? refusal : refusal.withField(field)).exception();
   }
 
-  public static Refused invalid(String field, String detail) {
-    return new Refused(Kind.INVALID, "invalid-field", detail, field);
-  }
-
-  public static Refused unprocessable(String code, String field, String detail) {
-    return new Refused(Kind.UNPROCESSABLE, code, detail, field);
-  }
-
-  public static Refused notFound(String what) {
-    return new Refused(Kind.NOT_FOUND, "not-found", what + " was not found.", null);
-  }
-
-  public Kind kind() {
-    return kind;
-  }
-
-  public String code() {
-    return code;
-  }
-
-  public String field() {
-    return field;
+  public static RefusedException notFound(String what) {
+    return Refusal.notFound("not-found", what + " was not found.").exception();
   }
 }

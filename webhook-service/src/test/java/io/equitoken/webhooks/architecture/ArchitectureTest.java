@@ -25,7 +25,8 @@ class ArchitectureTest {
 
   @Test
   void shouldKeepFeaturePackagesFreeOfAdaptersAndFrameworks() {
-    // JSON trees (Jackson) are allowed: webhook bodies are JSON by definition
+    // JSON trees (Jackson) are allowed: webhook bodies are JSON by definition; of the platform only
+    // the framework-free platform-core (refusals), as in every service (ArchitectureRules)
     noClasses()
         .that()
         .resideInAnyPackage(FEATURES)
@@ -33,7 +34,9 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(
             "org.springframework..",
-            "io.equitoken.platform..",
+            "io.equitoken.platform.web..",
+            "io.equitoken.platform.events..",
+            "io.equitoken.platform.test..",
             "org.apache.kafka..",
             "io.r2dbc..",
             "io.netty..",

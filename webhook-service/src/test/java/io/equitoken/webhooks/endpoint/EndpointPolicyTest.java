@@ -3,7 +3,8 @@ package io.equitoken.webhooks.endpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.equitoken.webhooks.kernel.Refused;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
@@ -122,11 +123,11 @@ class EndpointPolicyTest {
   void shouldRefuseEveryUnsafeUrlWith422OnUrl(String url) {
     assertThatThrownBy(() -> production.checkSubscriptionUrl(url))
         .isInstanceOfSatisfying(
-            Refused.class,
-            r -> {
-              assertThat(r.kind()).isEqualTo(Refused.Kind.UNPROCESSABLE);
-              assertThat(r.code()).isEqualTo("url-not-allowed");
-              assertThat(r.field()).isEqualTo("url");
+            RefusedException.class,
+            e -> {
+              assertThat(e.refusal().kind()).isEqualTo(Refusal.Kind.UNPROCESSABLE);
+              assertThat(e.refusal().code()).isEqualTo("url-not-allowed");
+              assertThat(e.refusal().field()).isEqualTo("url");
             });
   }
 
@@ -134,7 +135,7 @@ class EndpointPolicyTest {
   void shouldRefuseAnOverlongUrl() {
     String url = "https://hooks.partner.com/" + "a".repeat(EndpointPolicy.MAX_URL_LENGTH);
     assertThatThrownBy(() -> production.checkSubscriptionUrl(url))
-        .isInstanceOf(Refused.class)
+        .isInstanceOf(RefusedException.class)
         .hasMessageContaining("absolute");
   }
 
@@ -142,7 +143,8 @@ class EndpointPolicyTest {
   void shouldAnswer400WhenUrlIsMissing() {
     assertThatThrownBy(() -> production.checkSubscriptionUrl(" "))
         .isInstanceOfSatisfying(
-            Refused.class, r -> assertThat(r.kind()).isEqualTo(Refused.Kind.INVALID));
+            RefusedException.class,
+            e -> assertThat(e.refusal().kind()).isEqualTo(Refusal.Kind.BAD_REQUEST));
   }
 
   @ParameterizedTest
@@ -155,7 +157,8 @@ class EndpointPolicyTest {
       })
   void shouldAdmitLoopbackReceiversOnlyWhenLocalRunsAllowThem(String url) {
     assertThat(local.checkSubscriptionUrl(url)).isNotNull();
-    assertThatThrownBy(() -> production.checkSubscriptionUrl(url)).isInstanceOf(Refused.class);
+    assertThatThrownBy(() -> production.checkSubscriptionUrl(url))
+        .isInstanceOf(RefusedException.class);
   }
 
   @ParameterizedTest
@@ -168,7 +171,7 @@ class EndpointPolicyTest {
         "http://user:pw@127.0.0.1/"
       })
   void shouldAdmitNothingElseInLocalRuns(String url) {
-    assertThatThrownBy(() -> local.checkSubscriptionUrl(url)).isInstanceOf(Refused.class);
+    assertThatThrownBy(() -> local.checkSubscriptionUrl(url)).isInstanceOf(RefusedException.class);
   }
 
   @Test
