@@ -1,5 +1,6 @@
 package io.equitoken.platform.test;
 
+import java.util.Map;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import org.testcontainers.kafka.KafkaContainer;
 
@@ -9,6 +10,15 @@ import org.testcontainers.kafka.KafkaContainer;
  * Kafka's own server artifacts.
  */
 final class KafkaFixture {
+
+  /** The settings every test broker shares: auto-created topics, single-node internal topics. */
+  static final Map<String, String> BROKER_SETTINGS =
+      Map.of(
+          "auto.create.topics.enable", "true",
+          "num.partitions", "3",
+          "group.initial.rebalance.delay.ms", "0",
+          "transaction.state.log.replication.factor", "1",
+          "transaction.state.log.min.isr", "1");
 
   private KafkaFixture() {}
 
@@ -31,13 +41,9 @@ final class KafkaFixture {
     return broker;
   }
 
-  /** The settings every test broker shares: auto-created topics, single-node internal topics. */
+  /** A broker with {@link #BROKER_SETTINGS}. */
   static EmbeddedKafkaKraftBroker configure(EmbeddedKafkaKraftBroker broker) {
-    broker.brokerProperty("auto.create.topics.enable", "true");
-    broker.brokerProperty("num.partitions", "3");
-    broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
-    broker.brokerProperty("transaction.state.log.replication.factor", "1");
-    broker.brokerProperty("transaction.state.log.min.isr", "1");
+    BROKER_SETTINGS.forEach(broker::brokerProperty);
     return broker;
   }
 
