@@ -11,7 +11,6 @@ import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.messaging.TradingTopics;
-import io.equitoken.trading.service.order.Gates;
 import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.order.OrderService;
 import io.equitoken.trading.service.order.OrderStore;
@@ -88,18 +87,10 @@ class ServiceConfiguration {
   OrderService orderService(
       OrderStore orders,
       MarketStore market,
-      WindowStore windows,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock) {
-    return new OrderService(
-        orders,
-        market,
-        new Gates(market, windows),
-        messages,
-        transactions,
-        clock,
-        UUID::randomUUID);
+    return new OrderService(orders, market, messages, transactions, clock, UUID::randomUUID);
   }
 
   @Bean

@@ -24,10 +24,12 @@ public interface MarketStore {
 
   Flux<String> tradable();
 
-  Mono<Boolean> isTradable(String tokenId);
-
   /** Keeps the newest standing per investor (by {@code changedAt}). */
   Mono<Void> kyc(KycStanding standing);
 
-  Mono<KycStanding> kyc(String investorId);
+  /**
+   * The token, the investor's KYC standing, whether the token is tradable and its open window (the
+   * first by {@code opens}), in one round trip: order intake's gates ({@code Gates}).
+   */
+  Mono<OrderFacts> orderFacts(String tokenId, String investorId);
 }

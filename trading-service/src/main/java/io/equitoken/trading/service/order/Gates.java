@@ -4,11 +4,10 @@ import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.trading.service.market.KycStanding;
 import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.market.OrderFacts;
 import io.equitoken.trading.service.market.TokenInfo;
-import io.equitoken.trading.service.window.LiquidityWindow;
-import io.equitoken.trading.service.window.WindowStore;
 import java.time.Instant;
-import reactor.core.publisher.Mono;
+import java.util.UUID;
 
 /**
  * The gates an order passes after its shape is right, in this order; each refusal is a 403 whose
@@ -25,42 +24,58 @@ import reactor.core.publisher.Mono;
  */
 public final class Gates {
 
-  private final MarketStore market;
-  private final WindowStore windows;
+  private Gates() {}
 
-  public Gates(MarketStore market, WindowStore windows) {
-    this.market = market;
-    this.windows = windows;
-  }
-
-  /** Answers the open window the order goes into. */
-  public Mono<LiquidityWindow> check(
-      Trader trader, OrderRequest order, TokenInfo token, Instant now) {
+  /**
+   * Answers the open window the order goes into, or throws the first gate's refusal; {@code facts}
+   * are read in one statement ({@link MarketStore#orderFacts}).
+   */
+  public static UUID check(Trader trader, OrderRequest order, OrderFacts facts, Instant now) {
     if (trader.founder() && !trader.investor() && !"sell".equals(order.side())) {
-      return Mono.error(
-          gate(
-              "gate-founders-sell-only",
-              "Founders may only sell tokens they hold; buying needs an investor account",
-              "Use an investor API key (with approved KYC) to buy"));
+      throw gate(
+          "gate-founders-sell-only",
+          "Founders may only sell tokens they hold; buying needs an investor account",
+          "Use an investor API key (with approved KYC) to buy");
     }
+    TokenInfo token = facts.token();
     boolean issuerSelling =
         token != null
             && "sell".equals(order.side())
             && token.issuerId().equals(trader.principalId());
-    Mono<Void> kyc = issuerSelling ? Mono.empty() : kyc(trader.principalId(), now);
-    return kyc.then(tradable(order.tokenId())).then(window(order.tokenId()));
+    if (!issuerSelling) {
+      kyc(facts.kyc(), now);
+    }
+    if (!facts.tradable()) {
+      throw gate(
+          "gate-token-not-tradable",
+          "Expected token "
+              + order.tokenId()
+              + " to be issued and its listing active, but it is not",
+          "Check the listing with GET /listings and the token with GET /tokens/{tokenId}");
+    }
+    if (facts.openWindowId() == null) {
+      throw gate(
+          "gate-window-closed",
+          "Orders are only accepted while a liquidity window covering the token is open,"
+              + " and none is",
+          "See the next windows with GET /liquidity/windows?tokenId="
+              + order.tokenId()
+              + "&status=scheduled");
+    }
+    return facts.openWindowId();
   }
 
-  private Mono<Void> kyc(String investorId, Instant now) {
-    return market
-        .kyc(investorId)
-        .map(k -> refusalFor(k, now))
-        .defaultIfEmpty(
-            gate(
-                "gate-kyc-required",
-                "Placing an order needs an approved KYC, and there is none",
-                "Submit your KYC documents with POST /compliance/kyc"))
-        .flatMap(r -> r == NONE ? Mono.empty() : Mono.error(r));
+  private static void kyc(KycStanding standing, Instant now) {
+    if (standing == null) {
+      throw gate(
+          "gate-kyc-required",
+          "Placing an order needs an approved KYC, and there is none",
+          "Submit your KYC documents with POST /compliance/kyc");
+    }
+    RefusedException refusal = refusalFor(standing, now);
+    if (refusal != NONE) {
+      throw refusal;
+    }
   }
 
   private static final RefusedException NONE = Refusal.forbidden("none", "none").exception();
@@ -91,35 +106,6 @@ public final class Gates {
               "Placing an order needs an approved KYC; yours was rejected",
               "Contact compliance, then resubmit with POST /compliance/kyc");
     };
-  }
-
-  private Mono<Void> tradable(String tokenId) {
-    return market
-        .isTradable(tokenId)
-        .filter(Boolean::booleanValue)
-        .switchIfEmpty(
-            Mono.error(
-                gate(
-                    "gate-token-not-tradable",
-                    "Expected token "
-                        + tokenId
-                        + " to be issued and its listing active, but it is not",
-                    "Check the listing with GET /listings and the token with GET /tokens/{tokenId}")))
-        .then();
-  }
-
-  private Mono<LiquidityWindow> window(String tokenId) {
-    return windows
-        .openFor(tokenId)
-        .switchIfEmpty(
-            Mono.error(
-                gate(
-                    "gate-window-closed",
-                    "Orders are only accepted while a liquidity window covering the token is open,"
-                        + " and none is",
-                    "See the next windows with GET /liquidity/windows?tokenId="
-                        + tokenId
-                        + "&status=scheduled")));
   }
 
   private static RefusedException gate(String code, String detail, String nextStep) {

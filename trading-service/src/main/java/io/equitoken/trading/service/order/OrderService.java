@@ -5,11 +5,11 @@ import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.market.OrderFacts;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
@@ -22,7 +22,6 @@ public final class OrderService {
 
   private final OrderStore orders;
   private final MarketStore market;
-  private final Gates gates;
   private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
   private final Clock clock;
@@ -31,14 +30,12 @@ public final class OrderService {
   public OrderService(
       OrderStore orders,
       MarketStore market,
-      Gates gates,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock,
       Supplier<UUID> ids) {
     this.orders = orders;
     this.market = market;
-    this.gates = gates;
     this.messages = messages;
     this.transactions = transactions;
     this.clock = clock;
@@ -61,42 +58,42 @@ public final class OrderService {
   public record Cancel(String orderId, String ownerId, String tokenId, Instant at)
       implements TradingMessage {}
 
+  /**
+   * Shape (400/422), then the gates (403), from one read of the token, the caller's KYC, the
+   * listing and the open window; then the order and its command in one transaction.
+   */
   public Mono<Order> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
-    Mono<Optional<io.equitoken.trading.service.market.TokenInfo>> token =
+    Mono<OrderFacts> facts =
         tokenId == null || tokenId.isBlank()
-            ? Mono.just(Optional.empty())
-            : market.token(tokenId).map(Optional::of).defaultIfEmpty(Optional.empty());
-    return token.flatMap(
-        t -> {
-          OrderRules.check(request, t.orElse(null));
+            ? Mono.just(OrderFacts.NONE)
+            : market.orderFacts(tokenId, trader.principalId());
+    return facts.flatMap(
+        f -> {
+          OrderRules.check(request, f.token());
           Instant now = now();
-          return gates
-              .check(trader, request, t.orElse(null), now)
-              .flatMap(
-                  window -> {
-                    Order order =
-                        new Order(
-                            ids.get(),
-                            trader.principalId(),
-                            tokenId,
-                            request.side(),
-                            request.quantity(),
-                            request.maxPrice(),
-                            window.id(),
-                            OrderStatus.PENDING,
-                            BigDecimal.ZERO,
-                            request.quantity(),
-                            null,
-                            null,
-                            null,
-                            null,
-                            now,
-                            now,
-                            null);
-                    return transactions.inTransaction(
-                        orders.insert(order).then(command(order, now)).thenReturn(order));
-                  });
+          UUID windowId = Gates.check(trader, request, f, now);
+          Order order =
+              new Order(
+                  ids.get(),
+                  trader.principalId(),
+                  tokenId,
+                  request.side(),
+                  request.quantity(),
+                  request.maxPrice(),
+                  windowId,
+                  OrderStatus.PENDING,
+                  BigDecimal.ZERO,
+                  request.quantity(),
+                  null,
+                  null,
+                  null,
+                  null,
+                  now,
+                  now,
+                  null);
+          return transactions.inTransaction(
+              orders.insert(order).then(command(order, now)).thenReturn(order));
         });
   }
 

@@ -2,9 +2,12 @@ package io.equitoken.trading.service.persistence;
 
 import io.equitoken.trading.service.market.KycStanding;
 import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.market.OrderFacts;
 import io.equitoken.trading.service.market.TokenInfo;
+import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
@@ -16,6 +19,22 @@ class R2dbcMarketStore implements MarketStore {
   private static final String TRADABLE =
       "select t.token_id from token t join listing_state l on l.listing_id = t.listing_id"
           + " where l.status = 'active'";
+
+  /**
+   * One row whatever exists: the token and the KYC standing left-joined to it, the listing and the
+   * window as sub-selects (the same conditions as {@link #tradable} and {@code
+   * WindowStore.openFor}).
+   */
+  private static final String ORDER_FACTS =
+      "select t.token_id, t.listing_id, t.issuer_id, t.supply, t.issue_price, t.tick_size,"
+          + " t.lot_size, t.issued_at, k.investor_id, k.kyc_state, k.expires_at, k.changed_at,"
+          + " exists (select 1 from listing_state l where l.listing_id = t.listing_id"
+          + " and l.status = 'active') as tradable,"
+          + " (select w.id from liquidity_window w join window_token wt on wt.window_id = w.id"
+          + " where w.status = 'open' and wt.token_id = :token order by w.opens limit 1)"
+          + " as window_id"
+          + " from (select 1) one left join token t on t.token_id = :token"
+          + " left join kyc_standing k on k.investor_id = :investor";
 
   private final DatabaseClient db;
 
@@ -46,17 +65,42 @@ class R2dbcMarketStore implements MarketStore {
   public Mono<TokenInfo> token(String tokenId) {
     return db.sql("select * from token where token_id = :id")
         .bind("id", tokenId)
+        .map(row -> tokenOf(row))
+        .one();
+  }
+
+  private static TokenInfo tokenOf(Readable row) {
+    return new TokenInfo(
+        row.get("token_id", String.class),
+        row.get("listing_id", String.class),
+        row.get("issuer_id", String.class),
+        row.get("supply", BigDecimal.class),
+        row.get("issue_price", BigDecimal.class),
+        row.get("tick_size", BigDecimal.class),
+        row.get("lot_size", BigDecimal.class),
+        row.get("issued_at", Instant.class));
+  }
+
+  private static KycStanding standingOf(Readable row) {
+    return new KycStanding(
+        row.get("investor_id", String.class),
+        row.get("kyc_state", String.class),
+        row.get("expires_at", Instant.class),
+        row.get("changed_at", Instant.class));
+  }
+
+  @Override
+  public Mono<OrderFacts> orderFacts(String tokenId, String investorId) {
+    return db.sql(ORDER_FACTS)
+        .bind("token", tokenId)
+        .bind("investor", investorId)
         .map(
             row ->
-                new TokenInfo(
-                    row.get("token_id", String.class),
-                    row.get("listing_id", String.class),
-                    row.get("issuer_id", String.class),
-                    row.get("supply", BigDecimal.class),
-                    row.get("issue_price", BigDecimal.class),
-                    row.get("tick_size", BigDecimal.class),
-                    row.get("lot_size", BigDecimal.class),
-                    row.get("issued_at", Instant.class)))
+                new OrderFacts(
+                    row.get("token_id", String.class) == null ? null : tokenOf(row),
+                    row.get("investor_id", String.class) == null ? null : standingOf(row),
+                    Boolean.TRUE.equals(row.get("tradable", Boolean.class)),
+                    row.get("window_id", UUID.class)))
         .one();
   }
 
@@ -105,14 +149,6 @@ class R2dbcMarketStore implements MarketStore {
   }
 
   @Override
-  public Mono<Boolean> isTradable(String tokenId) {
-    return db.sql("select exists (" + TRADABLE + " and t.token_id = :id) as ok")
-        .bind("id", tokenId)
-        .map(row -> Boolean.TRUE.equals(row.get("ok", Boolean.class)))
-        .one();
-  }
-
-  @Override
   public Mono<Void> kyc(KycStanding k) {
     var spec =
         db.sql(
@@ -124,19 +160,5 @@ class R2dbcMarketStore implements MarketStore {
     spec = spec.bind("id", k.investorId()).bind("state", k.kycState()).bind("at", k.changedAt());
     spec = Sql.bind(spec, "expires", k.expiresAt(), Instant.class);
     return spec.fetch().rowsUpdated().then();
-  }
-
-  @Override
-  public Mono<KycStanding> kyc(String investorId) {
-    return db.sql("select * from kyc_standing where investor_id = :id")
-        .bind("id", investorId)
-        .map(
-            row ->
-                new KycStanding(
-                    row.get("investor_id", String.class),
-                    row.get("kyc_state", String.class),
-                    row.get("expires_at", Instant.class),
-                    row.get("changed_at", Instant.class)))
-        .one();
   }
 }
