@@ -27,6 +27,9 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.resources.LoopResources;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Wires the plain-Java webhook core to its adapters. */
@@ -110,11 +113,32 @@ class ServiceConfiguration {
   /** At most this many endpoints' breakers are kept (least recently used first out). */
   static final int MAX_BREAKERS = 10_000;
 
+  /** Threads of the deliveries' event loops: as many as cores, at least two. */
+  static int deliveryThreads() {
+    return Math.max(2, Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * The HTTP client's own event loops: the platform's shared ones also carry the database driver
+   * (whose loop the sends used to hold up) and the API.
+   */
+  @Bean(destroyMethod = "dispose")
+  LoopResources webhookHttpLoops() {
+    return LoopResources.create("webhook-http", deliveryThreads(), true);
+  }
+
+  /** Where claimed deliveries are signed and sent: off the database driver's event loop. */
+  @Bean(destroyMethod = "dispose")
+  Scheduler webhookSends() {
+    return Schedulers.newParallel("webhook-send", deliveryThreads(), true);
+  }
+
   @Bean
   WebhookSender webhookSender(
       EndpointPolicy policy,
       HostResolver resolver,
       ExecutorService webhookResolverThreads,
+      LoopResources webhookHttpLoops,
       WebhookProperties properties) {
     Executor blocking = webhookResolverThreads;
     return new HttpWebhookSender(
@@ -125,7 +149,8 @@ class ServiceConfiguration {
         blocking,
         properties.connectTimeout(),
         properties.responseTimeout(),
-        properties.maxInFlight());
+        properties.maxInFlight(),
+        webhookHttpLoops);
   }
 
   @Bean
@@ -143,14 +168,19 @@ class ServiceConfiguration {
 
   @Bean
   Dispatcher dispatcher(
-      DeliveryStore store, Deliveries deliveries, Clock clock, WebhookProperties properties) {
+      DeliveryStore store,
+      Deliveries deliveries,
+      Clock clock,
+      Scheduler webhookSends,
+      WebhookProperties properties) {
     return new Dispatcher(
         store,
         deliveries,
         clock,
         properties.pollInterval(),
         properties.maxInFlight(),
-        properties.perEndpointConcurrency());
+        properties.perEndpointConcurrency(),
+        webhookSends);
   }
 
   /** Starts the dispatcher with the application and drains it (bounded) on shutdown. */

@@ -24,12 +24,15 @@ import reactor.netty.ByteBufMono;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.HttpClientResponse;
 import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
 
 /**
  * Sends deliveries with Reactor Netty: never follows redirects, connect and response timeouts,
  * reads at most {@value #MAX_BODY} bytes of a response, resolves and checks hosts through {@link
  * PinnedResolverGroup}, and runs every call through the endpoint's own circuit breaker ({@link
- * EndpointBreakers}: made once per endpoint and reused).
+ * EndpointBreakers}: made once per endpoint and reused). Its connections run on event loops of
+ * their own ({@code loops}), never on the database driver's; the headers of each request are set on
+ * the request itself, not by deriving a client configuration per call.
  */
 public final class HttpWebhookSender implements WebhookSender {
 
@@ -51,7 +54,8 @@ public final class HttpWebhookSender implements WebhookSender {
       Executor blocking,
       Duration connectTimeout,
       Duration responseTimeout,
-      int maxConnections) {
+      int maxConnections,
+      LoopResources loops) {
     this.policy = policy;
     this.breakers = new EndpointBreakers(breakerConfig, maxBreakers);
     ConnectionProvider pool =
@@ -62,6 +66,7 @@ public final class HttpWebhookSender implements WebhookSender {
             .build();
     HttpClient base =
         HttpClient.create(pool)
+            .runOn(loops)
             .followRedirect(false)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
             .responseTimeout(responseTimeout)
@@ -93,15 +98,16 @@ public final class HttpWebhookSender implements WebhookSender {
     long started = System.nanoTime();
     HttpClient client = "https".equalsIgnoreCase(uri.getScheme()) ? https : http;
     return client
-        .headers(
-            h ->
-                h.set("content-type", "application/json")
-                    .set("webhook-id", request.messageId())
-                    .set("webhook-timestamp", Long.toString(request.timestamp()))
-                    .set("webhook-signature", request.signature()))
         .post()
         .uri(uri)
-        .send(ByteBufMono.fromString(Mono.just(request.body())))
+        .send(
+            (out, outbound) -> {
+              out.header("content-type", "application/json")
+                  .header("webhook-id", request.messageId())
+                  .header("webhook-timestamp", Long.toString(request.timestamp()))
+                  .header("webhook-signature", request.signature());
+              return outbound.send(ByteBufMono.fromString(Mono.just(request.body())));
+            })
         .responseConnection(
             (response, connection) ->
                 excerpt(connection.inbound().receive().asByteArray())

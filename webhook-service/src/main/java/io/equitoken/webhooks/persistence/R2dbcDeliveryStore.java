@@ -97,20 +97,22 @@ class R2dbcDeliveryStore implements DeliveryStore {
     for (int i = 0; i < ids.length; i++) {
       remaining[i] = capacity.get(ids[i]);
     }
+    // per enabled subscription, its oldest due deliveries up to its free slots (an index scan of
+    // delivery_pending_by_subscription each), then the oldest of those overall; the update finds
+    // the picked rows by primary key
     String sql =
-        "with cap as (select * from unnest(cast(:capIds as uuid[]), cast(:capLeft as int[])) as c(sub, remaining)),"
-            + " due as (select d.id, d.next_attempt_at, coalesce(c.remaining, :per) as allowed,"
-            + " row_number() over (partition by d.subscription_id"
-            + " order by d.next_attempt_at, d.created_at, d.id) as rn"
-            + " from delivery d join subscription s on s.id = d.subscription_id"
-            + " and s.status = 'enabled' left join cap c on c.sub = d.subscription_id"
-            + " where d.status = 'pending' and d.next_attempt_at <= :now"
-            + " and (d.lease_until is null or d.lease_until < :now)),"
-            + " picked as (select id from due where rn <= allowed order by next_attempt_at"
+        "with cap as (select * from unnest(cast(:capIds as uuid[]), cast(:capLeft as int[]))"
+            + " as c(sub, remaining)),"
+            + " picked as (select x.id from subscription s left join cap c on c.sub = s.id"
+            + " cross join lateral (select d.id, d.next_attempt_at, d.created_at from delivery d"
+            + " where d.subscription_id = s.id and d.status = 'pending'"
+            + " and d.next_attempt_at <= :now and (d.lease_until is null or d.lease_until < :now)"
+            + " order by d.next_attempt_at, d.created_at, d.id limit coalesce(c.remaining, :per))"
+            + " x where s.status = 'enabled' order by x.next_attempt_at, x.created_at, x.id"
             + " limit :max)"
-            + " update delivery d set lease_until = :lease from picked, subscription s"
-            + " where d.id = picked.id and s.id = d.subscription_id and d.status = 'pending'"
-            + " and (d.lease_until is null or d.lease_until < :now)"
+            + " update delivery d set lease_until = :lease from subscription s"
+            + " where d.id = any(array(select id from picked)) and s.id = d.subscription_id"
+            + " and d.status = 'pending' and (d.lease_until is null or d.lease_until < :now)"
             + " returning "
             + D_COLUMNS
             + ", "
