@@ -16,11 +16,8 @@ public interface ApiKeyRepository {
     return insert(key);
   }
 
-  /**
-   * The principal's active keys, counted under a per-principal lock held until the transaction
-   * ends, so that concurrent creations cannot together exceed the cap.
-   */
-  Mono<Long> countActiveLocked(String principalId);
+  /** The principal's active (not revoked) keys. */
+  Mono<Long> countActive(String principalId);
 
   /** The principal's keys (revoked ones too) in creation order, after the given position. */
   Flux<ApiKey> findByPrincipal(String principalId, KeyPosition after, int limit);

@@ -2,6 +2,7 @@ package io.equitoken.identity.apikey;
 
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import java.time.Clock;
 import java.time.Instant;
@@ -25,6 +26,7 @@ public class ApiKeyService {
   private final ApiKeyRepository keys;
   private final EventPublisher<ApiKeyEvent> events;
   private final Transactions unitOfWork;
+  private final TransactionLocks locks;
   private final SecretHasher hasher;
   private final Clock clock;
   private final int maxActiveKeysPerPrincipal;
@@ -33,6 +35,7 @@ public class ApiKeyService {
       ApiKeyRepository keys,
       EventPublisher<ApiKeyEvent> events,
       Transactions unitOfWork,
+      TransactionLocks locks,
       SecretHasher hasher,
       Clock clock,
       int maxActiveKeysPerPrincipal) {
@@ -40,6 +43,7 @@ public class ApiKeyService {
     this.keys = keys;
     this.events = events;
     this.unitOfWork = unitOfWork;
+    this.locks = locks;
     this.hasher = hasher;
     this.clock = clock;
   }
@@ -150,7 +154,11 @@ public class ApiKeyService {
                   requester.principalId(),
                   null);
           Mono<Void> underCap =
-              keys.countActiveLocked(command.principalId())
+              // under a per-principal lock held until the transaction ends, so that concurrent
+              // creations cannot together exceed the cap
+              locks
+                  .lock("identity.api-keys:" + command.principalId())
+                  .then(keys.countActive(command.principalId()))
                   .flatMap(
                       active ->
                           active >= maxActiveKeysPerPrincipal

@@ -12,6 +12,7 @@ import io.equitoken.identity.token.FailedSecretLimiter;
 import io.equitoken.identity.token.TokenService;
 import io.equitoken.identity.token.TokenSettings;
 import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.web.ConfiguredKey;
 import io.equitoken.platform.web.EquitokenSecurityProperties;
@@ -99,11 +100,12 @@ class IdentityConfiguration {
       ApiKeyRepository keys,
       EventPublisher<ApiKeyEvent> events,
       Transactions unitOfWork,
+      TransactionLocks locks,
       SecretHasher hasher,
       Clock clock,
       IdentityProperties properties) {
     return new ApiKeyService(
-        keys, events, unitOfWork, hasher, clock, properties.maxActiveKeysPerPrincipal());
+        keys, events, unitOfWork, locks, hasher, clock, properties.maxActiveKeysPerPrincipal());
   }
 
   @Bean

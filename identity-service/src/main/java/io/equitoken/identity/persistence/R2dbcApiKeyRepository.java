@@ -61,17 +61,13 @@ class R2dbcApiKeyRepository implements ApiKeyRepository {
   }
 
   @Override
-  public Mono<Long> countActiveLocked(String principalId) {
-    return db.sql("select pg_advisory_xact_lock(hashtextextended(:principal, 7301))")
+  public Mono<Long> countActive(String principalId) {
+    return db.sql(
+            "select count(*) as active from api_key where principal_id = :principal"
+                + " and revoked_at is null")
         .bind("principal", principalId)
-        .then()
-        .then(
-            db.sql(
-                    "select count(*) as active from api_key where principal_id = :principal"
-                        + " and revoked_at is null")
-                .bind("principal", principalId)
-                .map(row -> row.get("active", Long.class))
-                .one());
+        .map(row -> row.get("active", Long.class))
+        .one();
   }
 
   @Override

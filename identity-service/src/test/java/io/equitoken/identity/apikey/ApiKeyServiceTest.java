@@ -23,7 +23,7 @@ class ApiKeyServiceTest {
   private final SecretHasher hasher = TestSecrets.hasher();
   private final MutableClock clock = MutableClock.fixedAt(Instant.parse("2026-01-01T00:00:00Z"));
   private final ApiKeyService service =
-      new ApiKeyService(repository, events, unitOfWork, hasher, clock, 3);
+      new ApiKeyService(repository, events, unitOfWork, unitOfWork, hasher, clock, 3);
 
   private final Requester alice = caller("inv-alice", "investor");
   private final NewApiKey alicesKey = new NewApiKey("laptop", "inv-alice", Set.of("investor"));

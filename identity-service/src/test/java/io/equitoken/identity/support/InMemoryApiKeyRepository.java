@@ -31,7 +31,7 @@ public class InMemoryApiKeyRepository implements ApiKeyRepository {
   }
 
   @Override
-  public Mono<Long> countActiveLocked(String principalId) {
+  public Mono<Long> countActive(String principalId) {
     return Mono.fromSupplier(
         () ->
             keys.values().stream().filter(k -> k.isOwnedBy(principalId) && !k.isRevoked()).count());

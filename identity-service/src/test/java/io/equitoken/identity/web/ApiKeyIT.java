@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.identity.support.IdentityIntegrationTest;
 import io.equitoken.platform.test.TestJwtIssuer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -347,6 +353,47 @@ class ApiKeyIT extends IdentityIntegrationTest {
         .expectBody()
         .jsonPath("$.code")
         .isEqualTo("too-many-api-keys");
+  }
+
+  @Test
+  void shouldCapTheActiveKeysOfAPrincipalUnderConcurrentCreations() throws Exception {
+    // given a principal two keys below the cap
+    String principal = "inv-race-" + UUID.randomUUID().toString().substring(0, 8);
+    for (int i = 0; i < KEY_CAP - 2; i++) {
+      newKey(principal, "investor");
+    }
+
+    // when eight creations for it arrive at once
+    int attempts = 8;
+    ExecutorService callers = Executors.newFixedThreadPool(attempts);
+    List<Integer> statuses = new ArrayList<>();
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Integer>> answers = new ArrayList<>();
+      for (int i = 0; i < attempts; i++) {
+        String name = "racer " + i;
+        answers.add(
+            callers.submit(
+                () -> {
+                  start.await();
+                  return createKey(operator, keyRequest(name, principal, "investor"))
+                      .returnResult(String.class)
+                      .getStatus()
+                      .value();
+                }));
+      }
+      start.countDown();
+      for (Future<Integer> answer : answers) {
+        statuses.add(answer.get(60, TimeUnit.SECONDS));
+      }
+    } finally {
+      callers.shutdownNow();
+    }
+
+    // then exactly two are created and the others refused: the count and the insert of one
+    // creation are serialised per principal (a transaction lock), not raced
+    assertThat(statuses).filteredOn(status -> status == 201).hasSize(2);
+    assertThat(statuses).filteredOn(status -> status == 409).hasSize(attempts - 2);
   }
 
   private WebTestClient.ResponseSpec revoke(String token, String apiKey) {
