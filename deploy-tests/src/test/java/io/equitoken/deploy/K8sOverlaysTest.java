@@ -70,6 +70,23 @@ class K8sOverlaysTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"base", "overlays/local", "overlays/prod"})
+  void shouldLogOneJsonObjectPerLine(String kustomization) {
+    List<Map<String, Object>> resources = render(kustomization);
+
+    for (Map<String, Object> deployment : Resources.ofKind(resources, "Deployment")) {
+      String name = Resources.name(deployment);
+      assertThat(
+              at(
+                  Resources.get(resources, "ConfigMap", name + "-config"),
+                  "data",
+                  "EQUITOKEN_LOG_FORMAT"))
+          .as(name + " (docs/observability.md: JSON on Kubernetes)")
+          .isEqualTo("ecs");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"base", "overlays/local", "overlays/prod"})
   void shouldGiveEveryServiceOnlyItsOwnDatabase(String kustomization) {
     List<Map<String, Object>> resources = render(kustomization);
 
