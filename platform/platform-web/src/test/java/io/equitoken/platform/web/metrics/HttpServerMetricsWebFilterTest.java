@@ -21,19 +21,7 @@ class HttpServerMetricsWebFilterTest {
 
   @Test
   void recordsTheTemplateAndTheStatusOnce() {
-    MockServerWebExchange exchange = exchange("/listings/abc");
-    filter
-        .filter(
-            exchange,
-            ex -> {
-              ex.getAttributes()
-                  .put(
-                      HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE,
-                      PathPatternParser.defaultInstance.parse("/listings/{id}"));
-              ex.getResponse().setStatusCode(HttpStatus.CREATED);
-              return ex.getResponse().setComplete();
-            })
-        .block(Duration.ofSeconds(5));
+    serve("/listings/abc", "/listings/{id}", HttpStatus.CREATED);
 
     Timer timer = timer("/listings/{id}", "201");
     assertThat(timer.count()).isEqualTo(1);
@@ -76,15 +64,7 @@ class HttpServerMetricsWebFilterTest {
 
   @Test
   void aPathNothingServesIsCountedAsNotFoundNotByItsPath() {
-    MockServerWebExchange exchange = exchange("/no/such/thing");
-    filter
-        .filter(
-            exchange,
-            ex -> {
-              ex.getResponse().setStatusCode(HttpStatus.NOT_FOUND);
-              return ex.getResponse().setComplete();
-            })
-        .block(Duration.ofSeconds(5));
+    serve("/no/such/thing", null, HttpStatus.NOT_FOUND);
 
     assertThat(timer("NOT_FOUND", "404").count()).isEqualTo(1);
   }
@@ -92,22 +72,31 @@ class HttpServerMetricsWebFilterTest {
   @Test
   void theNumberOfSeriesIsBounded() {
     for (int i = 0; i < HttpServerMetricsWebFilter.MAX_TIMERS + 50; i++) {
-      String template = "/t" + i;
-      MockServerWebExchange exchange = exchange(template);
-      filter
-          .filter(
-              exchange,
-              ex -> {
+      serve("/t" + i, "/t" + i, HttpStatus.OK);
+    }
+    assertThat(registry.getMeters()).hasSize(HttpServerMetricsWebFilter.MAX_TIMERS + 1);
+    assertThat(timer("OTHER", "200").count()).isEqualTo(50);
+  }
+
+  /**
+   * One request to {@code path} through the filter, answered with {@code status} by a handler
+   * mapped to {@code template} (none: no handler matched).
+   */
+  private void serve(String path, String template, HttpStatus status) {
+    filter
+        .filter(
+            exchange(path),
+            ex -> {
+              if (template != null) {
                 ex.getAttributes()
                     .put(
                         HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE,
                         PathPatternParser.defaultInstance.parse(template));
-                return ex.getResponse().setComplete();
-              })
-          .block(Duration.ofSeconds(5));
-    }
-    assertThat(registry.getMeters()).hasSize(HttpServerMetricsWebFilter.MAX_TIMERS + 1);
-    assertThat(timer("OTHER", "200").count()).isEqualTo(50);
+              }
+              ex.getResponse().setStatusCode(status);
+              return ex.getResponse().setComplete();
+            })
+        .block(Duration.ofSeconds(5));
   }
 
   private Timer timer(String uri, String status) {
