@@ -95,22 +95,10 @@ class GatewayAuthenticationIT extends GatewayItSupport {
   @Test
   void shouldAcceptTokenOfRotatedKeyOnceItIsPublishedAndKeepKeysCached() {
     // given a valid token is known to the gateway (its key is cached)
-    client
-        .get()
-        .uri("/listings")
-        .header("Authorization", "Bearer " + tokenFor("investor"))
-        .exchange()
-        .expectStatus()
-        .isOk();
+    get("/listings", "investor").expectStatus().isOk();
     int fetchesBefore = TestJwtIssuer.jwksFetches();
     for (int i = 0; i < 5; i++) {
-      client
-          .get()
-          .uri("/listings")
-          .header("Authorization", "Bearer " + tokenFor("investor"))
-          .exchange()
-          .expectStatus()
-          .isOk();
+      get("/listings", "investor").expectStatus().isOk();
     }
     assertThat(TestJwtIssuer.jwksFetches())
         .as("known key ids need no fetch")
@@ -145,13 +133,7 @@ class GatewayAuthenticationIT extends GatewayItSupport {
     assertThat(TestJwtIssuer.jwksFetches()).isGreaterThan(fetchesAfterUnknownKid);
 
     // and keeps the old key working too
-    client
-        .get()
-        .uri("/listings")
-        .header("Authorization", "Bearer " + tokenFor("investor"))
-        .exchange()
-        .expectStatus()
-        .isOk();
+    get("/listings", "investor").expectStatus().isOk();
   }
 
   private static void sleep(java.time.Duration duration) {

@@ -19,15 +19,7 @@ class GatewayRateLimitIT extends GatewayItSupport {
   @Test
   void shouldSendRateLimitHeadersOnSuccessfulResponses() {
     EntityExchangeResult<byte[]> result =
-        client
-            .get()
-            .uri("/listings")
-            .header("Authorization", "Bearer " + tokenFor("investor"))
-            .exchange()
-            .expectStatus()
-            .isOk()
-            .expectBody()
-            .returnResult();
+        get("/listings", "investor").expectStatus().isOk().expectBody().returnResult();
 
     HttpHeaders headers = result.getResponseHeaders();
     assertThat(headers.getFirst("RateLimit-Limit")).isEqualTo(Integer.toString(CAPACITY));

@@ -89,13 +89,7 @@ class GatewayResilienceIT extends GatewayItSupport {
     assertThat(open.getResponseHeaders().getFirst("Retry-After")).isEqualTo("30");
     assertThat(lastReason).contains("circuit-open");
     // and other routes are not affected
-    client
-        .get()
-        .uri("/listings")
-        .header("Authorization", "Bearer " + tokenFor("investor"))
-        .exchange()
-        .expectStatus()
-        .isOk();
+    get("/listings", "investor").expectStatus().isOk();
     // and operators see each breaker's state on /actuator/prometheus
     assertThat(breakerState("webhook-service", "open")).isEqualTo(1.0);
     assertThat(breakerState("webhook-service", "closed")).isZero();
@@ -120,11 +114,7 @@ class GatewayResilienceIT extends GatewayItSupport {
     Instant start = Instant.now();
 
     // when
-    client
-        .get()
-        .uri("/trade/status/slow")
-        .header("Authorization", "Bearer " + tokenFor("investor"))
-        .exchange()
+    get("/trade/status/slow", "investor")
         // then
         .expectStatus()
         .isEqualTo(503)
@@ -139,11 +129,7 @@ class GatewayResilienceIT extends GatewayItSupport {
 
   @Test
   void shouldNotServeTheInternalFallbackPathToClients() {
-    client
-        .get()
-        .uri("/_gateway/fallback/listings-service")
-        .header("Authorization", "Bearer " + tokenFor("operator"))
-        .exchange()
+    get("/_gateway/fallback/listings-service", "operator")
         .expectStatus()
         .isNotFound()
         .expectHeader()

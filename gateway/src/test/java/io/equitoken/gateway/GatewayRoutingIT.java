@@ -131,11 +131,7 @@ class GatewayRoutingIT extends GatewayItSupport {
     // given webhook-service is not running
 
     // when
-    client
-        .get()
-        .uri("/webhooks/subscriptions")
-        .header("Authorization", "Bearer " + tokenFor("partner"))
-        .exchange()
+    get("/webhooks/subscriptions", "partner")
         // then
         .expectStatus()
         .isEqualTo(503)
@@ -153,15 +149,7 @@ class GatewayRoutingIT extends GatewayItSupport {
     // given no X-Request-Id
     // when
     EntityExchangeResult<byte[]> result =
-        client
-            .get()
-            .uri("/listings")
-            .header("Authorization", "Bearer " + tokenFor("investor"))
-            .exchange()
-            .expectStatus()
-            .isOk()
-            .expectBody()
-            .returnResult();
+        get("/listings", "investor").expectStatus().isOk().expectBody().returnResult();
 
     // then
     String generated = result.getResponseHeaders().getFirst("X-Request-Id");

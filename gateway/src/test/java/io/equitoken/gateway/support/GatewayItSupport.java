@@ -105,6 +105,11 @@ public abstract class GatewayItSupport {
     return "it-" + UUID.randomUUID();
   }
 
+  /** {@code GET path} through the gateway with a fresh token of a caller holding {@code roles}. */
+  protected WebTestClient.ResponseSpec get(String path, String... roles) {
+    return client.get().uri(path).header("Authorization", "Bearer " + tokenFor(roles)).exchange();
+  }
+
   /** A token for a caller of its own (so rate-limit buckets of different tests never mix). */
   protected static String tokenFor(String... roles) {
     return TestJwtIssuer.token("caller-" + UUID.randomUUID(), roles);
