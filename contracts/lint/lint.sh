@@ -3,18 +3,26 @@
 # Redocly CLI and Spectral (spectral:oas + OWASP API Security) on every bundled service file and
 # on the merged document that api-contracts built, and the AsyncAPI CLI on contracts/asyncapi.yaml.
 # Needs `./mvnw -pl api-contracts -am package` (or verify) first. Zero errors or it fails.
+# `lint.sh --install` only installs the pinned tools (CI does that while Maven builds).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 built="$root/api-contracts/target/classes/openapi"
+install_tools() {
+  if [ ! -x node_modules/.bin/spectral ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+}
+cd "$here"
+if [ "${1:-}" = "--install" ]; then
+  install_tools
+  exit 0
+fi
 if [ ! -f "$built/openapi.yaml" ]; then
   echo "No bundled contracts in $built: run ./mvnw -pl api-contracts -am package first" >&2
   exit 2
 fi
-cd "$here"
-if [ ! -x node_modules/.bin/spectral ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund --loglevel=error
-fi
+install_tools
 export ASYNCAPI_TELEMETRY=false DO_NOT_TRACK=1
 files=("$built/openapi.yaml" "$built"/services/*.yaml)
 echo "== Redocly CLI"

@@ -9,9 +9,12 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The whole platform on this machine: PostgreSQL, a Kafka broker and every built service, each in
@@ -35,6 +38,7 @@ public final class LocalPlatform implements AutoCloseable {
   private final PortPlan ports;
   private final boolean withServices;
   private final Duration serviceTimeout;
+  private final int parallelStarts;
   private final Progress progress;
   private final String marker;
 
@@ -57,6 +61,7 @@ public final class LocalPlatform implements AutoCloseable {
     this.ports = new PortPlan(builder.portOffset);
     this.withServices = builder.withServices;
     this.serviceTimeout = builder.serviceTimeout;
+    this.parallelStarts = builder.parallelStarts;
     this.progress = new Progress(builder.out);
     this.marker = "-D" + ChildProcess.MARKER_PROPERTY + "=" + baseDir;
   }
@@ -113,9 +118,7 @@ public final class LocalPlatform implements AutoCloseable {
       startPostgres();
       startKafka();
       if (withServices) {
-        for (ServiceDef service : Services.ALL) {
-          startService(service);
-        }
+        startServices();
         startDemoReceiver();
       }
     } catch (RuntimeException e) {
@@ -195,15 +198,36 @@ public final class LocalPlatform implements AutoCloseable {
     step.done("up");
   }
 
-  private void startService(ServiceDef service) {
+  /**
+   * Starts the services {@link Builder#parallelStarts} at a time: a service's start-up is mostly
+   * one thread's work plus waits on PostgreSQL and Kafka, so overlapping a few uses the cores that
+   * one start leaves idle. Each is reported, in order, once it is healthy.
+   */
+  private void startServices() {
+    Deque<Launched> starting = new ArrayDeque<>();
+    for (ServiceDef service : Services.ALL) {
+      launch(service).ifPresent(starting::add);
+      if (starting.size() >= parallelStarts) {
+        awaitHealthy(starting.removeFirst());
+      }
+    }
+    while (!starting.isEmpty()) {
+      awaitHealthy(starting.removeFirst());
+    }
+  }
+
+  /** A service process started and not yet reported healthy. */
+  private record Launched(ServiceDef service, ChildProcess child, long launchedAt) {}
+
+  private Optional<Launched> launch(ServiceDef service) {
     Path jar = service.jar(projectDir);
     if (!Files.isRegularFile(jar)) {
       skipped.add(service.module());
       progress.info(
           "  ▸ " + service.module() + " skipped: " + projectDir.relativize(jar) + " not built");
-      return;
+      return Optional.empty();
     }
-    Progress.Step step = progress.step(service.module() + " on " + ports.url(service));
+    long launchedAt = System.nanoTime();
     Path log = logsDir().resolve(service.module() + ".log");
     writeHeader(log, service.module());
     List<String> command =
@@ -222,8 +246,16 @@ public final class LocalPlatform implements AutoCloseable {
             log);
     register(child);
     services.add(child);
+    return Optional.of(new Launched(service, child, launchedAt));
+  }
+
+  private void awaitHealthy(Launched launched) {
+    Progress.Step step =
+        progress.step(
+            launched.service().module() + " on " + ports.url(launched.service()),
+            launched.launchedAt());
     try {
-      awaitHealthy(service, child);
+      awaitHealthy(launched.service(), launched.child(), launched.launchedAt());
     } catch (RuntimeException e) {
       step.failed(e.getMessage());
       throw e;
@@ -246,9 +278,14 @@ public final class LocalPlatform implements AutoCloseable {
     }
   }
 
-  private void awaitHealthy(ServiceDef service, ChildProcess child) {
+  /**
+   * Waits until the service reports UP. Services that start together share the cores, so each may
+   * take {@code serviceTimeout} per service starting at once, counted from its launch.
+   */
+  private void awaitHealthy(ServiceDef service, ChildProcess child, long launchedAt) {
     HealthProbe probe = new HealthProbe();
-    Instant deadline = Instant.now().plus(serviceTimeout);
+    Duration budget = serviceTimeout.multipliedBy(parallelStarts);
+    long deadline = launchedAt + budget.toNanos();
     String url = ports.healthUrl(service);
     while (!probe.isUp(url)) {
       if (!child.isAlive()) {
@@ -257,14 +294,9 @@ public final class LocalPlatform implements AutoCloseable {
             child.log(),
             child.tail(30));
       }
-      if (Instant.now().isAfter(deadline) || closing) {
+      if (System.nanoTime() - deadline > 0 || closing) {
         throw new LaunchException(
-            service.module()
-                + " not healthy at "
-                + url
-                + " after "
-                + serviceTimeout.toSeconds()
-                + " s",
+            service.module() + " not healthy at " + url + " after " + budget.toSeconds() + " s",
             child.log(),
             child.tail(30));
       }
@@ -411,6 +443,7 @@ public final class LocalPlatform implements AutoCloseable {
     private int portOffset;
     private boolean withServices = true;
     private Duration serviceTimeout = Duration.ofSeconds(180);
+    private int parallelStarts = 3;
     private PrintStream out = System.out;
 
     private Builder() {}
@@ -439,9 +472,22 @@ public final class LocalPlatform implements AutoCloseable {
       return this;
     }
 
-    /** How long each service may take to report UP. Default 180 s. */
+    /**
+     * How long a service may take to report UP when it starts alone, counted from its launch;
+     * services starting at once ({@link #parallelStarts}) get this times their number. Default 180
+     * s.
+     */
     public Builder serviceTimeout(Duration serviceTimeout) {
       this.serviceTimeout = Objects.requireNonNull(serviceTimeout);
+      return this;
+    }
+
+    /** How many services start at once (default 3; 1 starts them one after another). */
+    public Builder parallelStarts(int parallelStarts) {
+      if (parallelStarts < 1) {
+        throw new IllegalArgumentException("parallelStarts must be at least 1: " + parallelStarts);
+      }
+      this.parallelStarts = parallelStarts;
       return this;
     }
 

@@ -19,6 +19,13 @@ final class Progress {
     return new Step(System.nanoTime());
   }
 
+  /** A step that began earlier (at {@code startedNanos}, from {@link System#nanoTime()}). */
+  Step step(String what, long startedNanos) {
+    out.print("  ▸ " + what + " … ");
+    out.flush();
+    return new Step(startedNanos);
+  }
+
   void info(String line) {
     out.println(line);
   }

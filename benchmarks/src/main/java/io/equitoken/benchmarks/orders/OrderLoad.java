@@ -49,7 +49,10 @@ import tools.jackson.databind.json.JsonMapper;
  * (.local/tls/gateway.crt), {@code kafka} (localhost:19092), {@code rates} (100,250,500 orders/s),
  * {@code duration} (20 s per rate), {@code warmup} (10 s at 50/s), {@code pause} (5 s between
  * rates), {@code max-in-flight} (32: requests in flight, hence connections), {@code token} (the
- * first token of an open window, else one the operator opens a window for).
+ * first token of an open window, else one the operator opens a window for), {@code intake} (where
+ * the phases' buys go, default the gateway; e.g. {@code http://localhost:8084} sends them straight
+ * to trading-service, to measure its intake without the gateway — tokens, setup and the issuer's
+ * sell still go through the gateway).
  */
 public final class OrderLoad {
 
@@ -63,6 +66,7 @@ public final class OrderLoad {
   private final JsonMapper json = JsonMapper.builder().build();
   private final Map<String, String> options;
   private final URI gateway;
+  private final URI intakeUri;
   private final HttpClient http;
   private final ExecutorService httpThreads;
 
@@ -70,6 +74,8 @@ public final class OrderLoad {
     this.options = options;
     this.gateway = URI.create(option("gateway", "https://localhost:8443"));
     loopbackOnly(gateway.getHost(), gateway.toString());
+    this.intakeUri = URI.create(option("intake", gateway.toString()));
+    loopbackOnly(intakeUri.getHost(), intakeUri.toString());
     this.httpThreads = Executors.newFixedThreadPool(4, daemon("order-load-http"));
     this.http =
         HttpClient.newBuilder()
@@ -263,7 +269,7 @@ public final class OrderLoad {
                 + price.toPlainString()
                 + "}";
         HttpRequest request =
-            HttpRequest.newBuilder(gateway.resolve("/trade"))
+            HttpRequest.newBuilder(intakeUri.resolve("/trade"))
                 .timeout(Duration.ofSeconds(10))
                 .header("Authorization", "Bearer " + investors.get(i % investors.size()))
                 .header("Content-Type", "application/json")
