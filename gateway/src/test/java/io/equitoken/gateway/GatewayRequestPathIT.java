@@ -8,9 +8,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4jBulkheadProvider;
+import org.springframework.cloud.gateway.config.HttpClientProperties;
 import org.springframework.cloud.gateway.filter.headers.observation.ObservedRequestHttpHeadersFilter;
 import org.springframework.context.ApplicationContext;
 
@@ -27,6 +29,18 @@ class GatewayRequestPathIT extends GatewayItSupport {
   @Autowired ApplicationContext context;
 
   @Autowired MeterRegistry meters;
+
+  @Autowired HttpClientProperties upstream;
+
+  @Test
+  void shouldDropIdleUpstreamConnectionsBeforeTheServicesIdleTimeoutCloses() {
+    // every service runs platform-web, whose default idle timeout the gateway's own server has too
+    Duration servicesIdleTimeout =
+        context.getEnvironment().getProperty("server.netty.idle-timeout", Duration.class);
+
+    assertThat(servicesIdleTimeout).isNotNull();
+    assertThat(upstream.getPool().getMaxIdleTime()).isNotNull().isLessThan(servicesIdleTimeout);
+  }
 
   @Test
   void shouldTimeEveryRequestByRouteNotByPath() {

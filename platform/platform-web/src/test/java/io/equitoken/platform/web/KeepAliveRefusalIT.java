@@ -13,8 +13,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.MediaType;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
 
 /**
  * Reactor Netty keep-alive hang (reactor-netty #4188/#4361): after a request refused before its
@@ -38,6 +43,8 @@ class KeepAliveRefusalIT {
   static void jwt(DynamicPropertyRegistry registry) {
     TestJwtIssuer.register(registry);
     TestInfrastructure.registerDatabase(registry, "platformweb");
+    // the API key revocation feed fails closed without a broker: every token would be refused
+    TestInfrastructure.registerKafka(registry);
   }
 
   @LocalServerPort int port;
@@ -147,6 +154,43 @@ class KeepAliveRefusalIT {
         assertThat(connection.read("refused GET behind it").status()).isEqualTo(401);
         assertThat(connection.exchange("GET", "/public", null).status()).isEqualTo(200);
       }
+    }
+  }
+
+  @Test
+  void shouldLetAPooledClientGoOnAfterATooLargeBodyWasRefusedUnread() {
+    // A body over the codec limit is refused (413) before the server has read all of it. A pooled
+    // client that reuses the connection for its next request must get an answer, not a reset.
+    String operator = TestJwtIssuer.token("op-1", "operator");
+    String big = "{\"name\":\"" + "x".repeat(2 * 1024 * 1024) + "\",\"price\":1}";
+    ConnectionProvider one = ConnectionProvider.create("keep-alive-refusal", 1);
+    try {
+      WebClient client =
+          WebClient.builder()
+              .baseUrl("http://localhost:" + port)
+              .clientConnector(new ReactorClientHttpConnector(HttpClient.create(one)))
+              .build();
+      for (int i = 0; i < 30; i++) {
+        Integer refused =
+            client
+                .post()
+                .uri("/things")
+                .headers(h -> h.setBearerAuth(operator))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(big)
+                .exchangeToMono(r -> r.releaseBody().thenReturn(r.statusCode().value()))
+                .block(READ_TIMEOUT);
+        assertThat(refused).isEqualTo(413);
+        Integer next =
+            client
+                .get()
+                .uri("/public")
+                .exchangeToMono(r -> r.releaseBody().thenReturn(r.statusCode().value()))
+                .block(READ_TIMEOUT);
+        assertThat(next).as("request after refusal %d", i).isEqualTo(200);
+      }
+    } finally {
+      one.disposeLater().block(READ_TIMEOUT);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.equitoken.platform.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.KeepAliveConnection;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,7 +35,8 @@ import org.springframework.test.context.DynamicPropertySource;
       "equitoken.server.request-header-timeout=1s",
       "equitoken.server.read-timeout=1s",
       "equitoken.server.request-timeout=2s",
-      "equitoken.server.max-connections-per-client=3"
+      "equitoken.server.max-connections-per-client=3",
+      "server.netty.idle-timeout=4s"
     })
 class ServerLimitsIT {
 
@@ -68,6 +71,38 @@ class ServerLimitsIT {
         }
       }
       assertThat(closed).as("the server hung up on a trickled request head").isTrue();
+    }
+  }
+
+  @Test
+  void shouldKeepAnIdleKeepAliveConnectionOpenPastTheRequestHeadDeadline()
+      throws IOException, InterruptedException {
+    // The head deadline (1 s here) runs from a request's first byte, not from the previous answer:
+    // an idle pooled connection lives until the idle timeout (4 s here). It once died at the head
+    // deadline, and a pooled client reusing it at that moment got a reset.
+    try (Socket socket = connect()) {
+      KeepAliveConnection connection =
+          new KeepAliveConnection(socket, "127.0.0.1", Duration.ofSeconds(10));
+      assertThat(connection.exchange("GET", "/public", null).status()).isEqualTo(200);
+      Thread.sleep(2_000);
+      assertThat(connection.exchange("GET", "/public", null).status()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void shouldCloseAKeepAliveConnectionIdleLongerThanTheIdleTimeout() throws IOException {
+    try (Socket socket = connect()) {
+      KeepAliveConnection connection =
+          new KeepAliveConnection(socket, "127.0.0.1", Duration.ofSeconds(10));
+      assertThat(connection.exchange("GET", "/public", null).status()).isEqualTo(200);
+      assertThat(hungUpWithinPatience(socket)).as("the idle connection was closed").isTrue();
+    }
+  }
+
+  @Test
+  void shouldCloseAConnectionThatNeverSendsARequest() throws IOException {
+    try (Socket socket = connect()) {
+      assertThat(hungUpWithinPatience(socket)).as("the silent connection was closed").isTrue();
     }
   }
 

@@ -1,7 +1,10 @@
 package io.equitoken.platform.web.server;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
@@ -13,14 +16,21 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Closes an HTTP/1.1 connection whose request line and headers have not fully arrived within {@code
- * timeout} of the connection's start or of the end of its previous response — a client that
- * trickles a header byte now and then (which a read-idle timeout never notices) is disconnected
- * too. Sits right after the HTTP codec, so it sees decoded request heads; while a request is being
- * answered (pipelined ones included) no deadline runs.
+ * timeout} of the request's first byte — a client that trickles a header byte now and then (which a
+ * read-idle timeout never notices) is disconnected. Sits right after the HTTP codec, so it sees
+ * decoded request heads; its {@link #firstBytes()} part sits before the codec and starts the clock
+ * when bytes arrive while no request is being answered (pipelined ones included).
+ *
+ * <p>An idle keep-alive connection, with no request begun, is not this deadline's business: Boot's
+ * {@code server.netty.idle-timeout} closes it. The deadline once ran from the end of the previous
+ * response, which closed every idle connection after 20 s instead of the documented idle timeout,
+ * and a pooled client (the gateway, the tests' WebTestClient) that reused a connection at that
+ * moment got a reset (KycSubmissionIT failed CI so).
  */
 final class RequestHeadDeadline extends ChannelDuplexHandler {
 
   static final String NAME = "equitoken.requestHeadDeadline";
+  static final String FIRST_BYTES_NAME = "equitoken.requestHeadDeadline.firstBytes";
 
   private final long timeoutNanos;
   private ScheduledFuture<?> deadline;
@@ -30,9 +40,20 @@ final class RequestHeadDeadline extends ChannelDuplexHandler {
     this.timeoutNanos = timeout.toNanos();
   }
 
-  @Override
-  public void handlerAdded(ChannelHandlerContext ctx) {
-    arm(ctx);
+  /** The part before the codec: raw bytes with no request being answered start a request head. */
+  ChannelHandler firstBytes() {
+    return new ChannelInboundHandlerAdapter() {
+      @Override
+      public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (unanswered == 0
+            && deadline == null
+            && msg instanceof ByteBuf bytes
+            && bytes.isReadable()) {
+          arm(ctx);
+        }
+        super.channelRead(ctx, msg);
+      }
+    };
   }
 
   @Override
@@ -59,13 +80,12 @@ final class RequestHeadDeadline extends ChannelDuplexHandler {
   public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise)
       throws Exception {
     if (msg instanceof LastHttpContent && !isInterim(msg)) {
-      // a response is complete: once all are, the next request's head has its own deadline
+      // a response is complete: once all are, the next request's first byte starts its deadline
       promise = promise.unvoid();
       promise.addListener(
           done -> {
             if (--unanswered <= 0) {
               unanswered = 0;
-              arm(ctx);
             }
           });
     }

@@ -40,12 +40,16 @@ public class ServerLimitsAutoConfiguration {
                         ConnectionCap.NAME,
                         new ConnectionCap(connections, limits.maxConnectionsPerClient()));
                   }
-                  // HTTP/1.1 only: both watch decoded messages right after the codec
+                  // HTTP/1.1 only: both watch decoded messages right after the codec; the
+                  // deadline's first-bytes part watches raw bytes right before it
                   if (pipeline.get(NettyPipeline.HttpCodec) != null) {
-                    pipeline.addAfter(
+                    RequestHeadDeadline deadline =
+                        new RequestHeadDeadline(limits.requestHeaderTimeout());
+                    pipeline.addAfter(NettyPipeline.HttpCodec, RequestHeadDeadline.NAME, deadline);
+                    pipeline.addBefore(
                         NettyPipeline.HttpCodec,
-                        RequestHeadDeadline.NAME,
-                        new RequestHeadDeadline(limits.requestHeaderTimeout()));
+                        RequestHeadDeadline.FIRST_BYTES_NAME,
+                        deadline.firstBytes());
                     pipeline.addAfter(
                         NettyPipeline.HttpCodec,
                         BareRefusalAsProblem.NAME,
