@@ -5,6 +5,7 @@ import io.equitoken.listings.listing.ListingContent;
 import io.equitoken.listings.listing.ListingFilter;
 import io.equitoken.listings.listing.ListingStore;
 import io.equitoken.listings.listing.PageKey;
+import io.equitoken.platform.web.cache.NotifiedCache;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,10 +20,16 @@ class R2dbcListingStore implements ListingStore {
 
   private final DatabaseClient db;
   private final ListingRows rows;
+  private final NotifiedCache<String, Listing> readCache;
 
-  R2dbcListingStore(DatabaseClient db, JsonMapper json) {
+  /**
+   * Every write also tells this replica's read cache at once, so that a caller who reads right
+   * after its own write is not answered from memory; the commit's notification tells every replica.
+   */
+  R2dbcListingStore(DatabaseClient db, JsonMapper json, NotifiedCache<String, Listing> readCache) {
     this.db = db;
     this.rows = new ListingRows(json);
+    this.readCache = readCache;
   }
 
   @Override
@@ -98,7 +105,8 @@ class R2dbcListingStore implements ListingStore {
         .bind("status", listing.status().value())
         .bind("createdAt", listing.createdAt())
         .bind("updatedAt", listing.updatedAt())
-        .then();
+        .then()
+        .doOnSuccess(done -> readCache.changed(listing.id()));
   }
 
   @Override
@@ -124,7 +132,8 @@ class R2dbcListingStore implements ListingStore {
         .bind("documents", rows.documentsJson(c))
         .bind("status", listing.status().value())
         .bind("updatedAt", listing.updatedAt())
-        .then();
+        .then()
+        .doOnSuccess(done -> readCache.changed(listing.id()));
   }
 
   @Override
@@ -132,6 +141,7 @@ class R2dbcListingStore implements ListingStore {
     return db.sql("update listing set raise_progress = :progress where id = :id")
         .bind("id", id)
         .bind("progress", raiseProgress)
-        .then();
+        .then()
+        .doOnSuccess(done -> readCache.changed(id));
   }
 }

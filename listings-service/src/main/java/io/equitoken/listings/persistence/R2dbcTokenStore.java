@@ -1,9 +1,11 @@
 package io.equitoken.listings.persistence;
 
+import io.equitoken.listings.listing.Listing;
 import io.equitoken.listings.token.Compartment;
 import io.equitoken.listings.token.IsinTakenException;
 import io.equitoken.listings.token.Token;
 import io.equitoken.listings.token.TokenStore;
+import io.equitoken.platform.web.cache.NotifiedCache;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -20,9 +22,12 @@ class R2dbcTokenStore implements TokenStore {
           + " issuer_principal_id, issued_at, price_as_of from token";
 
   private final DatabaseClient db;
+  private final NotifiedCache<String, Listing> listingReadCache;
 
-  R2dbcTokenStore(DatabaseClient db) {
+  /** A listing is read with its token's supply and price: token writes tell the listing's cache. */
+  R2dbcTokenStore(DatabaseClient db, NotifiedCache<String, Listing> listingReadCache) {
     this.db = db;
+    this.listingReadCache = listingReadCache;
   }
 
   @Override
@@ -91,6 +96,7 @@ class R2dbcTokenStore implements TokenStore {
             .then();
     return insertCompartment
         .then(insertToken)
+        .doOnSuccess(done -> listingReadCache.changed(token.listingId()))
         .onErrorMap(
             e ->
                 e instanceof DataIntegrityViolationException
@@ -104,7 +110,8 @@ class R2dbcTokenStore implements TokenStore {
         .bind("id", token.tokenId())
         .bind("price", token.price())
         .bind("asOf", token.priceAsOf())
-        .then();
+        .then()
+        .doOnSuccess(done -> listingReadCache.changed(token.listingId()));
   }
 
   private Token toToken(Readable row) {
