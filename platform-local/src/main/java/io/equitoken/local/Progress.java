@@ -14,9 +14,7 @@ final class Progress {
 
   /** A started step; call {@link Step#done} or {@link Step#failed}. */
   Step step(String what) {
-    out.print("  ▸ " + what + " … ");
-    out.flush();
-    return new Step(System.nanoTime());
+    return step(what, System.nanoTime());
   }
 
   /** A step that began earlier (at {@code startedNanos}, from {@link System#nanoTime()}). */

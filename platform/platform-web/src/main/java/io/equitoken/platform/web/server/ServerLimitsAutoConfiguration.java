@@ -40,7 +40,7 @@ public class ServerLimitsAutoConfiguration {
                         ConnectionCap.NAME,
                         new ConnectionCap(connections, limits.maxConnectionsPerClient()));
                   }
-                  // HTTP/1.1 only: both watch decoded messages right after the codec; the
+                  // HTTP/1.1 only: these watch decoded messages right after the codec; the
                   // deadline's first-bytes part watches raw bytes right before it
                   if (pipeline.get(NettyPipeline.HttpCodec) != null) {
                     RequestHeadDeadline deadline =
@@ -54,6 +54,10 @@ public class ServerLimitsAutoConfiguration {
                         NettyPipeline.HttpCodec,
                         BareRefusalAsProblem.NAME,
                         new BareRefusalAsProblem());
+                    pipeline.addAfter(
+                        NettyPipeline.HttpCodec,
+                        AnswerBeforeBodyCloses.NAME,
+                        new AnswerBeforeBodyCloses());
                   }
                 });
   }
