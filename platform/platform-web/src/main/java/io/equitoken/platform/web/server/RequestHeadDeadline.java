@@ -24,8 +24,9 @@ import java.util.concurrent.TimeUnit;
  * <p>An idle keep-alive connection, with no request begun, is not this deadline's business: Boot's
  * {@code server.netty.idle-timeout} closes it. The deadline once ran from the end of the previous
  * response, which closed every idle connection after 20 s instead of the documented idle timeout,
- * and a pooled client (the gateway, the tests' WebTestClient) that reused a connection at that
- * moment got a reset (KycSubmissionIT failed CI so).
+ * and a pooled client without an idle limit of its own (the gateway had none) that reused a
+ * connection at that moment could get a reset. (This was first suspected of KycSubmissionIT's
+ * resets; their cause was {@link AnswerBeforeBodyCloses}'s.)
  */
 final class RequestHeadDeadline extends ChannelDuplexHandler {
 
