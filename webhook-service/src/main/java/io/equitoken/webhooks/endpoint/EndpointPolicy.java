@@ -127,6 +127,9 @@ public final class EndpointPolicy {
     if (host == null || host.isEmpty()) {
       return "url must name a valid host.";
     }
+    if (uri.getPort() == 0 || uri.getPort() > 65535 || (uri.getPort() < 0 && hasPort(uri))) {
+      return "url names a port outside 1..65535.";
+    }
     String bare = host.startsWith("[") ? host : host.toLowerCase(Locale.ROOT);
     if (!bare.startsWith("[")
         && NUMERIC_LOOKING.matcher(bare).matches()
@@ -134,6 +137,12 @@ public final class EndpointPolicy {
       return "url names a numeric host in a non-standard form.";
     }
     return null;
+  }
+
+  /** An authority ending in ":" with or without digits that the URI did not read as a port. */
+  private static boolean hasPort(URI uri) {
+    String authority = uri.getRawAuthority();
+    return authority != null && authority.matches(".*:\\d*") && !authority.endsWith("]");
   }
 
   private List<InetAddress> addresses(String host) throws UnknownHostException {

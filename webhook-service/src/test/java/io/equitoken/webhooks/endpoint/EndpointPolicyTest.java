@@ -75,6 +75,11 @@ class EndpointPolicyTest {
         "https:///no-host",
         "https://exa_mple.com/underscore-host-is-no-host",
         "not a url",
+        // ports outside 1..65535
+        "https://hooks.partner.com:65536/webhooks",
+        "https://hooks.partner.com:0/webhooks",
+        "https://hooks.partner.com:99999/webhooks",
+        "https://93.184.215.14:65536/webhooks",
         // user info
         "https://user:pass@hooks.partner.com/",
         "https://user@hooks.partner.com/",
