@@ -1,7 +1,10 @@
 package io.equitoken.webhooks.config;
 
 import io.equitoken.platform.core.SealedSecret;
+import io.equitoken.platform.core.TransactionLocks;
+import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.web.ConfiguredKey;
+import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.delivery.AttemptRules;
@@ -22,6 +25,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.SmartLifecycle;
@@ -83,8 +87,19 @@ class ServiceConfiguration {
       EventCatalogue catalogue,
       EndpointPolicy policy,
       WebhookSender sender,
-      Clock clock) {
-    return new SubscriptionService(store, catalogue, policy, sender::forget, clock);
+      Clock clock,
+      Transactions transactions,
+      TransactionLocks locks,
+      WebhookProperties properties) {
+    return new SubscriptionService(
+        store,
+        catalogue,
+        policy,
+        sender::forget,
+        clock,
+        transactions,
+        locks,
+        properties.maxSubscriptionsPerPrincipal());
   }
 
   @Bean(destroyMethod = "shutdown")
@@ -160,10 +175,20 @@ class ServiceConfiguration {
       EventCatalogue catalogue,
       WebhookSender sender,
       JsonMapper json,
-      Clock clock) {
+      Clock clock,
+      ObjectProvider<RevokedApiKeys> revocations) {
     AttemptRules rules =
         new AttemptRules(new RetrySchedule(() -> ThreadLocalRandom.current().nextDouble()));
-    return new Deliveries(store, subscriptions, catalogue, sender, rules, json, clock);
+    RevokedApiKeys revoked = revocations.getIfAvailable();
+    return new Deliveries(
+        store,
+        subscriptions,
+        catalogue,
+        sender,
+        rules,
+        json,
+        clock,
+        key -> revoked != null && revoked.isRevoked(key));
   }
 
   @Bean
@@ -180,6 +205,7 @@ class ServiceConfiguration {
         properties.pollInterval(),
         properties.maxInFlight(),
         properties.perEndpointConcurrency(),
+        properties.perOwnerConcurrency(),
         webhookSends);
   }
 

@@ -7,7 +7,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * {@code equitoken.webhooks.*}: {@code allow-loopback-receivers} admits plain-HTTP receivers on
  * loopback (local runs only; never in production); the dispatcher's poll interval and limits; the
  * HTTP client's timeouts; {@code secret-key} ({@code EQUITOKEN_WEBHOOKS_SECRET_KEY}, base64 of 32
- * bytes) seals the signing secrets at rest: required, there is no built-in value.
+ * bytes) seals the signing secrets at rest: required, there is no built-in value; {@code
+ * max-subscriptions-per-principal} caps a principal's subscriptions; {@code per-owner-concurrency}
+ * caps the deliveries in flight to one owner's endpoints together.
  */
 @ConfigurationProperties("equitoken.webhooks")
 record WebhookProperties(
@@ -17,7 +19,9 @@ record WebhookProperties(
     int perEndpointConcurrency,
     Duration connectTimeout,
     Duration responseTimeout,
-    String secretKey) {
+    String secretKey,
+    int maxSubscriptionsPerPrincipal,
+    int perOwnerConcurrency) {
 
   WebhookProperties {
     pollInterval = pollInterval == null ? Duration.ofMillis(200) : pollInterval;
@@ -25,5 +29,8 @@ record WebhookProperties(
     perEndpointConcurrency = perEndpointConcurrency <= 0 ? 4 : perEndpointConcurrency;
     connectTimeout = connectTimeout == null ? Duration.ofSeconds(5) : connectTimeout;
     responseTimeout = responseTimeout == null ? Duration.ofSeconds(15) : responseTimeout;
+    maxSubscriptionsPerPrincipal =
+        maxSubscriptionsPerPrincipal <= 0 ? 25 : maxSubscriptionsPerPrincipal;
+    perOwnerConcurrency = perOwnerConcurrency <= 0 ? 32 : perOwnerConcurrency;
   }
 }

@@ -1,5 +1,6 @@
 package io.equitoken.webhooks.delivery;
 
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.catalogue.EventType;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Predicate;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -36,6 +38,7 @@ public final class Deliveries {
   private final JsonMapper json;
   private final Clock clock;
   private final OutcomeRecorder recorder;
+  private final Predicate<String> revokedKey;
 
   public Deliveries(
       DeliveryStore store,
@@ -44,7 +47,9 @@ public final class Deliveries {
       WebhookSender sender,
       AttemptRules rules,
       JsonMapper json,
-      Clock clock) {
+      Clock clock,
+      Predicate<String> revokedKey) {
+    this.revokedKey = revokedKey;
     this.store = store;
     this.subscriptions = subscriptions;
     this.catalogue = catalogue;
@@ -100,11 +105,47 @@ public final class Deliveries {
     return json.writeValueAsString(body);
   }
 
-  /** Signs and sends one claimed delivery, then records the outcome. */
+  /**
+   * Signs and sends one claimed delivery, then records the outcome. Entitlement is checked first,
+   * at delivery time: a subscription whose API key has been revoked is paused and sends nothing
+   * (the delivery waits, as when the revocation feed paused it), and a private event goes only to
+   * its owner or to a subscription whose owner is an operator by its current key.
+   */
   public Mono<Outcome> attempt(DeliveryStore.Claimed claimed) {
     Delivery d = claimed.delivery();
     Subscription s = claimed.subscription();
     Instant start = clock.instant();
+    if (s.apiKeyId() != null && revokedKey.test(s.apiKeyId())) {
+      Outcome paused =
+          Outcome.notSent(Outcome.Kind.NOT_ENTITLED, "The subscription's API key was revoked.");
+      return subscriptions
+          .pauseForRevokedKey(s.apiKeyId(), s.ownerId(), start)
+          .then(store.record(d, null, DeliveryStore.SubscriptionChange.NONE, null, null, start))
+          .thenReturn(paused);
+    }
+    if (!entitled(s, d)) {
+      String error =
+          "Not sent: the event is private to another principal and the subscription's owner is"
+              + " no longer an operator.";
+      Delivery failed =
+          new Delivery(
+              d.id(),
+              d.subscriptionId(),
+              d.messageId(),
+              d.eventId(),
+              d.eventType(),
+              d.payload(),
+              Delivery.Status.FAILED,
+              d.step(),
+              d.attempts(),
+              null,
+              d.createdAt(),
+              d.lastAttemptAt());
+      Attempt logged = new Attempt(d.id(), start, null, 0, null, error, null);
+      return store
+          .record(failed, logged, DeliveryStore.SubscriptionChange.NONE, null, null, start)
+          .thenReturn(Outcome.notSent(Outcome.Kind.NOT_ENTITLED, error));
+    }
     long timestamp = start.getEpochSecond();
     String signature =
         Signatures.header(s.signingSecrets(start), d.messageId(), timestamp, d.payload());
@@ -113,6 +154,19 @@ public final class Deliveries {
     return sender
         .send(s.id(), request)
         .flatMap(outcome -> apply(claimed, outcome, start).thenReturn(outcome));
+  }
+
+  /** Whether the subscription may receive the delivery's event as its owner stands now. */
+  private boolean entitled(Subscription s, Delivery d) {
+    if (s.ownerOperator()) {
+      return true;
+    }
+    EventType type = catalogue.byName(d.eventType()).orElse(null);
+    if (type == null || !type.isPrivate()) {
+      return true;
+    }
+    JsonNode data = json.readTree(d.payload()).get("data");
+    return data != null && owners(type, data).contains(s.ownerId());
   }
 
   private Mono<Void> apply(DeliveryStore.Claimed claimed, Outcome outcome, Instant start) {
@@ -139,12 +193,25 @@ public final class Deliveries {
         new DeliveryStore.Recording(decision.delivery(), decision.attempt(), change, start));
   }
 
-  /** Sends a signed {@code webhook.test} event now and answers the outcome. */
-  public Mono<TestResult> test(Actor actor, UUID subscriptionId) {
+  /**
+   * Queues a signed {@code webhook.test} event for the subscription, due now, and answers at once:
+   * the attempt shows in the delivery log ({@code eventType=webhook.test}). A paused subscription
+   * is refused ({@code 409 subscription-paused}): nothing is sent for a revoked key.
+   */
+  public Mono<QueuedTest> queueTest(Actor actor, UUID subscriptionId) {
     return subscriptions
         .get(actor, subscriptionId)
         .flatMap(
             s -> {
+              if (s.status() == Subscription.Status.PAUSED) {
+                return Mono.error(
+                    Refusal.conflict(
+                            "subscription-paused",
+                            "The subscription is paused: "
+                                + s.pausedReason()
+                                + " Nothing is sent until it is enabled again.")
+                        .exception());
+              }
               Instant now = clock.instant();
               ObjectNode data = json.createObjectNode();
               data.put("subscriptionId", s.id().toString());
@@ -157,16 +224,17 @@ public final class Deliveries {
                       EventCatalogue.TEST_TYPE,
                       payload(EventCatalogue.TEST_TYPE, now, data),
                       now);
-              return store
-                  .insert(List.of(d))
-                  .then(store.claimOne(d.id(), now.plus(LEASE)))
-                  .flatMap(this::attempt)
-                  .map(o -> new TestResult(d.id(), d.messageId(), o));
+              return store.insert(List.of(d)).thenReturn(new QueuedTest(d, s.ownerId()));
             });
   }
 
-  /** The answer of a test send. */
-  public record TestResult(UUID deliveryId, String messageId, Outcome outcome) {}
+  /** Leases a queued test delivery for sending now, whatever its subscription's status. */
+  public Mono<DeliveryStore.Claimed> claimTest(UUID deliveryId) {
+    return store.claimOne(deliveryId, clock.instant().plus(LEASE));
+  }
+
+  /** A queued test delivery and the owner of its subscription. */
+  public record QueuedTest(Delivery delivery, String ownerId) {}
 
   /** A page of the delivery log with every attempt of each delivery. */
   public Mono<List<LoggedDelivery>> log(

@@ -23,12 +23,21 @@ public interface DeliveryStore {
   Mono<Long> fanOut(Delivery template, List<String> owners);
 
   /**
-   * Leases up to {@code max} due pending deliveries of enabled subscriptions until {@code
-   * leaseUntil}, at most {@code capacity.getOrDefault(subscription, perSubscription)} per
-   * subscription, oldest due first.
+   * How many more deliveries may be claimed: per subscription {@code
+   * capacity.getOrDefault(subscription, perSubscription)}, per owner (all their subscriptions
+   * together) {@code ownerCapacity.getOrDefault(owner, perOwner)}.
    */
-  Flux<Claimed> claim(
-      Instant now, Instant leaseUntil, int max, int perSubscription, Map<UUID, Integer> capacity);
+  record Limits(
+      int perSubscription,
+      Map<UUID, Integer> capacity,
+      int perOwner,
+      Map<String, Integer> ownerCapacity) {}
+
+  /**
+   * Leases up to {@code max} due pending deliveries of enabled subscriptions until {@code
+   * leaseUntil}, within the {@code limits} per subscription and per owner, oldest due first.
+   */
+  Flux<Claimed> claim(Instant now, Instant leaseUntil, int max, Limits limits);
 
   /** Leases one delivery at once (the test send), whatever its due time. */
   Mono<Claimed> claimOne(UUID deliveryId, Instant leaseUntil);

@@ -20,9 +20,10 @@ import reactor.core.scheduler.Scheduler;
 /**
  * Works the durable queue: polls PostgreSQL for due deliveries (and is woken after each fan-out and
  * whenever a batch of slots is free again), leases them and sends them, at most {@code perEndpoint}
- * at a time per subscription and {@code maxInFlight} in all, so one slow endpoint fills only its
- * own slots and never delays the others. Several instances may run: leases keep them from sending
- * the same delivery twice.
+ * at a time per subscription, {@code perOwner} at a time to all the subscriptions of one owner
+ * together, and {@code maxInFlight} in all, so one slow endpoint fills only its own slots and one
+ * owner's slow endpoints only that owner's share: they never take the slots others need. Several
+ * instances may run: leases keep them from sending the same delivery twice.
  *
  * <p>A claim's deliveries are signed and sent on {@code sends}, a scheduler of its own, oldest due
  * first: the claim's rows arrive on the database driver's event loop, which then only reads rows
@@ -38,6 +39,7 @@ public final class Dispatcher {
   private final Duration pollInterval;
   private final int maxInFlight;
   private final int perEndpoint;
+  private final int perOwner;
   private final int refillBatch;
   private final Scheduler sends;
 
@@ -50,6 +52,7 @@ public final class Dispatcher {
           .thenComparing(c -> c.delivery().id());
 
   private final Map<UUID, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> byOwner = new ConcurrentHashMap<>();
   private final AtomicInteger total = new AtomicInteger();
   private final AtomicBoolean polling = new AtomicBoolean();
   private final AtomicBoolean again = new AtomicBoolean();
@@ -63,7 +66,9 @@ public final class Dispatcher {
       Duration pollInterval,
       int maxInFlight,
       int perEndpoint,
+      int perOwner,
       Scheduler sends) {
+    this.perOwner = perOwner;
     this.store = store;
     this.deliveries = deliveries;
     this.clock = clock;
@@ -135,9 +140,15 @@ public final class Dispatcher {
     }
     Map<UUID, Integer> capacity = new HashMap<>();
     inFlight.forEach((id, n) -> capacity.put(id, Math.max(0, perEndpoint - n.get())));
+    Map<String, Integer> ownerCapacity = new HashMap<>();
+    byOwner.forEach((owner, n) -> ownerCapacity.put(owner, Math.max(0, perOwner - n.get())));
     Instant now = clock.instant();
     store
-        .claim(now, now.plus(Deliveries.LEASE), free, perEndpoint, capacity)
+        .claim(
+            now,
+            now.plus(Deliveries.LEASE),
+            free,
+            new DeliveryStore.Limits(perEndpoint, capacity, perOwner, ownerCapacity))
         .collectSortedList(OLDEST_FIRST)
         .publishOn(sends)
         .map(
@@ -161,15 +172,43 @@ public final class Dispatcher {
             e -> log.warn("Claiming due deliveries failed; retrying on the next tick", e));
   }
 
+  /**
+   * Sends one delivery now, outside the poll (the test send), when its subscription, its owner and
+   * the dispatcher each have a free slot; answers false without leasing anything otherwise (the
+   * delivery stays due and a poll sends it when a slot is free, if its subscription is enabled).
+   */
+  public boolean sendNow(UUID subscription, String owner, Mono<DeliveryStore.Claimed> lease) {
+    if (!running
+        || total.get() >= maxInFlight
+        || inFlightOf(inFlight, subscription) >= perEndpoint
+        || inFlightOf(byOwner, owner) >= perOwner) {
+      return false;
+    }
+    lease
+        .publishOn(sends)
+        .subscribe(
+            this::send,
+            e -> log.warn("Leasing a test delivery failed; a poll sends it when due", e));
+    return true;
+  }
+
+  private static <K> int inFlightOf(Map<K, AtomicInteger> counts, K key) {
+    AtomicInteger n = counts.get(key);
+    return n == null ? 0 : n.get();
+  }
+
   private void send(DeliveryStore.Claimed claimed) {
     UUID subscription = claimed.subscription().id();
+    String owner = claimed.subscription().ownerId();
     inFlight.computeIfAbsent(subscription, id -> new AtomicInteger()).incrementAndGet();
+    byOwner.computeIfAbsent(owner, id -> new AtomicInteger()).incrementAndGet();
     total.incrementAndGet();
     Mono.defer(() -> deliveries.attempt(claimed))
         .doFinally(
             signal -> {
               inFlight.computeIfPresent(
                   subscription, (id, n) -> n.decrementAndGet() <= 0 ? null : n);
+              byOwner.computeIfPresent(owner, (id, n) -> n.decrementAndGet() <= 0 ? null : n);
               total.decrementAndGet();
               if (roomForABatch()) {
                 wake();

@@ -18,7 +18,12 @@ public record Outcome(
     /** 410: the receiver asks us to stop. */
     GONE,
     /** Not sent: the endpoint's circuit breaker is open. Not an attempt. */
-    CIRCUIT_OPEN
+    CIRCUIT_OPEN,
+    /**
+     * Not sent: the subscription's API key is revoked (it is paused) or its owner is not entitled
+     * to the event any more.
+     */
+    NOT_ENTITLED
   }
 
   public static Outcome notSent(Kind kind, String error) {

@@ -26,7 +26,8 @@ class R2dbcDeliveryStore implements DeliveryStore {
       "d.id, d.subscription_id, d.message_id, d.event_id, d.event_type, d.payload, d.status,"
           + " d.step, d.attempts, d.next_attempt_at, d.created_at, d.last_attempt_at";
   private static final String S_COLUMNS =
-      "s.owner_id as s_owner_id, s.owner_operator as s_owner_operator, s.url as s_url,"
+      "s.owner_id as s_owner_id, s.owner_operator as s_owner_operator,"
+          + " s.api_key_id as s_api_key_id, s.url as s_url,"
           + " s.event_types as s_event_types, s.status as s_status, s.secret as s_secret,"
           + " s.previous_secret as s_previous_secret,"
           + " s.previous_secret_expires_at as s_previous_secret_expires_at,"
@@ -90,26 +91,40 @@ class R2dbcDeliveryStore implements DeliveryStore {
   }
 
   @Override
-  public Flux<Claimed> claim(
-      Instant now, Instant leaseUntil, int max, int perSubscription, Map<UUID, Integer> capacity) {
+  public Flux<Claimed> claim(Instant now, Instant leaseUntil, int max, Limits limits) {
+    Map<UUID, Integer> capacity = limits.capacity();
     UUID[] ids = capacity.keySet().toArray(UUID[]::new);
     Integer[] remaining = new Integer[ids.length];
     for (int i = 0; i < ids.length; i++) {
       remaining[i] = capacity.get(ids[i]);
     }
+    Map<String, Integer> ownerCapacity = limits.ownerCapacity();
+    String[] owners = ownerCapacity.keySet().toArray(String[]::new);
+    Integer[] ownerRemaining = new Integer[owners.length];
+    for (int i = 0; i < owners.length; i++) {
+      ownerRemaining[i] = ownerCapacity.get(owners[i]);
+    }
     // per enabled subscription, its oldest due deliveries up to its free slots (an index scan of
-    // delivery_pending_by_subscription each), then the oldest of those overall; the update finds
-    // the picked rows by primary key
+    // delivery_pending_by_subscription each), then per owner the oldest of those up to the
+    // owner's free slots, then the oldest of those overall; the update finds the picked rows by
+    // primary key
     String sql =
         "with cap as (select * from unnest(cast(:capIds as uuid[]), cast(:capLeft as int[]))"
             + " as c(sub, remaining)),"
-            + " picked as (select x.id from subscription s left join cap c on c.sub = s.id"
+            + " ocap as (select * from unnest(cast(:ownerIds as text[]),"
+            + " cast(:ownerLeft as int[])) as o(owner, remaining)),"
+            + " due as (select x.id, x.next_attempt_at, x.created_at, s.owner_id,"
+            + " row_number() over (partition by s.owner_id"
+            + " order by x.next_attempt_at, x.created_at, x.id) as n"
+            + " from subscription s left join cap c on c.sub = s.id"
             + " cross join lateral (select d.id, d.next_attempt_at, d.created_at from delivery d"
             + " where d.subscription_id = s.id and d.status = 'pending'"
             + " and d.next_attempt_at <= :now and (d.lease_until is null or d.lease_until < :now)"
             + " order by d.next_attempt_at, d.created_at, d.id limit coalesce(c.remaining, :per))"
-            + " x where s.status = 'enabled' order by x.next_attempt_at, x.created_at, x.id"
-            + " limit :max)"
+            + " x where s.status = 'enabled'),"
+            + " picked as (select due.id from due left join ocap o on o.owner = due.owner_id"
+            + " where due.n <= coalesce(o.remaining, :perOwner)"
+            + " order by due.next_attempt_at, due.created_at, due.id limit :max)"
             + " update delivery d set lease_until = :lease from subscription s"
             + " where d.id = any(array(select id from picked)) and s.id = d.subscription_id"
             + " and d.status = 'pending' and (d.lease_until is null or d.lease_until < :now)"
@@ -120,7 +135,10 @@ class R2dbcDeliveryStore implements DeliveryStore {
     return db.sql(sql)
         .bind("capIds", ids)
         .bind("capLeft", remaining)
-        .bind("per", perSubscription)
+        .bind("ownerIds", owners)
+        .bind("ownerLeft", ownerRemaining)
+        .bind("per", limits.perSubscription())
+        .bind("perOwner", limits.perOwner())
         .bind("now", Rows.time(now))
         .bind("max", max)
         .bind("lease", Rows.time(leaseUntil))
@@ -439,11 +457,14 @@ class R2dbcDeliveryStore implements DeliveryStore {
             d.subscriptionId(),
             row.get("s_owner_id", String.class),
             Boolean.TRUE.equals(row.get("s_owner_operator", Boolean.class)),
+            row.get("s_api_key_id", String.class),
             row.get("s_url", String.class),
             List.of(row.get("s_event_types", String[].class)),
             null,
             Subscription.Status.valueOf(
                 row.get("s_status", String.class).toUpperCase(java.util.Locale.ROOT)),
+            null,
+            null,
             null,
             null,
             secrets.open(

@@ -17,9 +17,9 @@ import reactor.core.publisher.Mono;
 class R2dbcSubscriptionStore implements SubscriptionStore {
 
   static final String COLUMNS =
-      "id, owner_id, owner_operator, url, event_types, description, status, disabled_reason,"
-          + " disabled_at, secret, previous_secret, previous_secret_expires_at, failing_since,"
-          + " created_at, updated_at";
+      "id, owner_id, owner_operator, api_key_id, url, event_types, description, status,"
+          + " disabled_reason, disabled_at, paused_reason, paused_at, secret, previous_secret,"
+          + " previous_secret_expires_at, failing_since, created_at, updated_at";
 
   private final DatabaseClient db;
   private final SecretColumns secrets;
@@ -35,9 +35,9 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
             db.sql(
                 "insert into subscription ("
                     + COLUMNS
-                    + ") values (:id, :owner, :operator, :url, :types, :description, :status,"
-                    + " :reason, :disabledAt, :secret, :previous, :previousExpires, :failing,"
-                    + " :created, :updated)"),
+                    + ") values (:id, :owner, :operator, :apiKey, :url, :types, :description,"
+                    + " :status, :reason, :disabledAt, :pausedReason, :pausedAt, :secret,"
+                    + " :previous, :previousExpires, :failing, :created, :updated)"),
             s)
         .then();
   }
@@ -46,9 +46,11 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
   public Mono<Void> update(Subscription s) {
     return bindAll(
             db.sql(
-                "update subscription set owner_id = :owner, owner_operator = :operator, url = :url,"
+                "update subscription set owner_id = :owner, owner_operator = :operator,"
+                    + " api_key_id = :apiKey, url = :url,"
                     + " event_types = :types, description = :description, status = :status,"
-                    + " disabled_reason = :reason, disabled_at = :disabledAt, secret = :secret,"
+                    + " disabled_reason = :reason, disabled_at = :disabledAt,"
+                    + " paused_reason = :pausedReason, paused_at = :pausedAt, secret = :secret,"
                     + " previous_secret = :previous, previous_secret_expires_at = :previousExpires,"
                     + " failing_since = :failing, created_at = :created, updated_at = :updated"
                     + " where id = :id"),
@@ -63,6 +65,9 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
     spec = spec.bind("status", s.status().wire());
     spec = Rows.bind(spec, "reason", s.disabledReason(), String.class);
     spec = Rows.bind(spec, "disabledAt", Rows.time(s.disabledAt()), OffsetDateTime.class);
+    spec = Rows.bind(spec, "apiKey", s.apiKeyId(), String.class);
+    spec = Rows.bind(spec, "pausedReason", s.pausedReason(), String.class);
+    spec = Rows.bind(spec, "pausedAt", Rows.time(s.pausedAt()), OffsetDateTime.class);
     spec = spec.bind("secret", secrets.seal(s.id(), SecretColumns.SECRET, s.secret()));
     spec =
         Rows.bind(
@@ -96,6 +101,28 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
   }
 
   @Override
+  public Mono<Long> countOwnedBy(String ownerId) {
+    return db.sql("select count(*) as n from subscription where owner_id = :owner")
+        .bind("owner", ownerId)
+        .map(row -> row.get("n", Long.class))
+        .one();
+  }
+
+  @Override
+  public Mono<Long> pauseForKey(String apiKeyId, String ownerId, String reason, Instant now) {
+    return db.sql(
+            "update subscription set status = 'paused', paused_reason = :reason,"
+                + " paused_at = :now, updated_at = :now where status <> 'paused'"
+                + " and (api_key_id = :key or (api_key_id is null and owner_id = :owner))")
+        .bind("reason", reason)
+        .bind("now", Rows.time(now))
+        .bind("key", apiKeyId)
+        .bind("owner", ownerId == null ? "" : ownerId)
+        .fetch()
+        .rowsUpdated();
+  }
+
+  @Override
   public Flux<Subscription> page(String ownerId, Instant afterCreatedAt, UUID afterId, int limit) {
     StringBuilder sql = new StringBuilder("select " + COLUMNS + " from subscription where true");
     if (ownerId != null) {
@@ -121,12 +148,15 @@ class R2dbcSubscriptionStore implements SubscriptionStore {
         id,
         row.get("owner_id", String.class),
         Boolean.TRUE.equals(row.get("owner_operator", Boolean.class)),
+        row.get("api_key_id", String.class),
         row.get("url", String.class),
         List.of(row.get("event_types", String[].class)),
         row.get("description", String.class),
         Subscription.Status.valueOf(row.get("status", String.class).toUpperCase(Locale.ROOT)),
         row.get("disabled_reason", String.class),
         Rows.instant(row, "disabled_at"),
+        row.get("paused_reason", String.class),
+        Rows.instant(row, "paused_at"),
         secrets.open(id, SecretColumns.SECRET, row.get("secret", String.class)),
         secrets.open(id, SecretColumns.PREVIOUS_SECRET, row.get("previous_secret", String.class)),
         Rows.instant(row, "previous_secret_expires_at"),

@@ -1,5 +1,8 @@
 package io.equitoken.webhooks.subscription;
 
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.TransactionLocks;
+import io.equitoken.platform.core.Transactions;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.endpoint.EndpointPolicy;
 import io.equitoken.webhooks.kernel.Refused;
@@ -16,6 +19,12 @@ import reactor.core.scheduler.Schedulers;
 /**
  * Creates, reads, changes, rotates and deletes subscriptions. Everyone manages their own; operators
  * anyone's. Another principal's subscription is "not found", never "forbidden", so ids do not leak.
+ *
+ * <p>A subscription is bound to the API key whose token created or last changed it (its URL, event
+ * types, status or secret): revoking that key pauses it ({@link #pauseForRevokedKey}), so a leaked
+ * token leaves no permanent feed behind; enabling it again binds it to the enabling token's key. A
+ * principal holds at most {@code maxPerPrincipal} subscriptions, counted under a per-principal
+ * transaction lock so that concurrent creations cannot pass the cap together.
  */
 public final class SubscriptionService {
 
@@ -27,6 +36,9 @@ public final class SubscriptionService {
   private final EndpointPolicy policy;
   private final Consumer<UUID> endpointGone;
   private final Clock clock;
+  private final Transactions transactions;
+  private final TransactionLocks locks;
+  private final int maxPerPrincipal;
 
   /**
    * @param endpointGone told when a subscription is deleted or its URL changes, so that what is
@@ -37,15 +49,25 @@ public final class SubscriptionService {
       EventCatalogue catalogue,
       EndpointPolicy policy,
       Consumer<UUID> endpointGone,
-      Clock clock) {
+      Clock clock,
+      Transactions transactions,
+      TransactionLocks locks,
+      int maxPerPrincipal) {
     this.store = store;
     this.catalogue = catalogue;
     this.policy = policy;
     this.endpointGone = endpointGone;
     this.clock = clock;
+    this.transactions = transactions;
+    this.locks = locks;
+    this.maxPerPrincipal = maxPerPrincipal;
   }
 
-  /** Creates an enabled subscription; the answer carries the secret, shown only this once. */
+  /**
+   * Creates an enabled subscription bound to the caller's API key; the answer carries the secret,
+   * shown only this once. Refused with {@code 409 too-many-subscriptions} once the owner holds
+   * {@code maxPerPrincipal}.
+   */
   public Mono<Subscription> create(Actor actor, SubscriptionRequest request) {
     return Mono.fromCallable(
             () -> {
@@ -60,10 +82,13 @@ public final class SubscriptionService {
                   UUID.randomUUID(),
                   actor.principalId(),
                   actor.operator(),
+                  actor.apiKeyId(),
                   url,
                   types,
                   description,
                   Subscription.Status.ENABLED,
+                  null,
+                  null,
                   null,
                   null,
                   Secrets.generate(),
@@ -75,7 +100,42 @@ public final class SubscriptionService {
             })
         // the URL check resolves the host: blocking DNS stays off the event loop
         .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(s -> store.insert(s).thenReturn(s));
+        .flatMap(s -> transactions.inTransaction(insertUnderCap(s)));
+  }
+
+  private Mono<Subscription> insertUnderCap(Subscription s) {
+    return locks
+        .lock("webhooks.subscriptions:" + s.ownerId())
+        .then(store.countOwnedBy(s.ownerId()))
+        .flatMap(
+            held -> {
+              if (held >= maxPerPrincipal) {
+                return Mono.error(
+                    Refusal.conflict(
+                            "too-many-subscriptions",
+                            "A principal may hold at most "
+                                + maxPerPrincipal
+                                + " webhook subscriptions; delete one first.")
+                        .with("limit", maxPerPrincipal)
+                        .exception());
+              }
+              return store.insert(s).thenReturn(s);
+            });
+  }
+
+  /**
+   * Pauses every subscription bound to the revoked API key (and those of its principal that record
+   * no key, from before keys were recorded); answers how many. Deliveries already queued wait;
+   * nothing new is queued until a valid key enables them again.
+   */
+  public Mono<Long> pauseForRevokedKey(String apiKeyId, String principalId, Instant revokedAt) {
+    String reason =
+        "The API key "
+            + apiKeyId
+            + " that created or last changed this subscription was revoked at "
+            + revokedAt
+            + "; enable it again with a valid key.";
+    return store.pauseForKey(apiKeyId, principalId, reason, clock.instant());
   }
 
   public Mono<Subscription> get(Actor actor, UUID id) {
@@ -97,7 +157,7 @@ public final class SubscriptionService {
         .publishOn(Schedulers.boundedElastic())
         .flatMap(
             current -> {
-              Subscription s = apply(current, changes);
+              Subscription s = apply(actor, current, changes);
               return store
                   .update(s)
                   .doOnSuccess(
@@ -110,7 +170,11 @@ public final class SubscriptionService {
             });
   }
 
-  private Subscription apply(Subscription s, SubscriptionRequest changes) {
+  /**
+   * The subscription after the changes: bound to the caller's key. A paused one changes only
+   * together with {@code status} (enabling it with the caller's valid key, or disabling it).
+   */
+  private Subscription apply(Actor actor, Subscription s, SubscriptionRequest changes) {
     String url =
         changes.url() == null ? s.url() : policy.checkSubscriptionUrl(changes.url()).toString();
     List<String> types =
@@ -120,38 +184,67 @@ public final class SubscriptionService {
     Subscription.Status status = s.status();
     String reason = s.disabledReason();
     Instant disabledAt = s.disabledAt();
+    String pausedReason = s.pausedReason();
+    Instant pausedAt = s.pausedAt();
     Instant failingSince = s.failingSince();
+    boolean ownerOperator = s.ownerOperator();
     Instant now = clock.instant();
     if (changes.status() != null) {
       switch (changes.status()) {
         case "enabled" -> {
-          if (status == Subscription.Status.DISABLED) {
+          if (status == Subscription.Status.PAUSED
+              && (actor.apiKeyId() == null || actor.apiKeyId().equals(s.apiKeyId()))) {
+            throw Refusal.conflict(
+                    "subscription-paused",
+                    "The subscription was paused because its API key was revoked; enable it"
+                        + " with a token of another, valid key.")
+                .withField("status")
+                .exception();
+          }
+          if (status != Subscription.Status.ENABLED) {
             status = Subscription.Status.ENABLED;
             reason = null;
             disabledAt = null;
+            pausedReason = null;
+            pausedAt = null;
             failingSince = null;
           }
         }
         case "disabled" -> {
-          if (status == Subscription.Status.ENABLED) {
+          if (status != Subscription.Status.DISABLED) {
             status = Subscription.Status.DISABLED;
             reason = "Disabled by its owner.";
             disabledAt = now;
+            pausedReason = null;
+            pausedAt = null;
           }
         }
         default -> throw Refused.invalid("status", "status must be enabled or disabled.");
       }
+    } else if (status == Subscription.Status.PAUSED) {
+      throw Refusal.conflict(
+              "subscription-paused",
+              "The subscription is paused: " + s.pausedReason() + " Send status: enabled.")
+          .withField("status")
+          .exception();
+    }
+    if (actor.principalId().equals(s.ownerId())) {
+      // the owner's entitlement as its current key says
+      ownerOperator = actor.operator();
     }
     return new Subscription(
         s.id(),
         s.ownerId(),
-        s.ownerOperator(),
+        ownerOperator,
+        actor.apiKeyId() == null ? s.apiKeyId() : actor.apiKeyId(),
         url,
         types,
         description,
         status,
         reason,
         disabledAt,
+        pausedReason,
+        pausedAt,
         s.secret(),
         s.previousSecret(),
         s.previousSecretExpiresAt(),
@@ -160,7 +253,10 @@ public final class SubscriptionService {
         now);
   }
 
-  /** Issues a new secret; the old one keeps signing for {@link Subscription#ROTATION_OVERLAP}. */
+  /**
+   * Issues a new secret; the old one keeps signing for {@link Subscription#ROTATION_OVERLAP}. The
+   * subscription is then bound to the caller's key (whoever holds the new secret can read it).
+   */
   public Mono<Subscription> rotateSecret(Actor actor, UUID id) {
     return get(actor, id)
         .map(
@@ -170,12 +266,15 @@ public final class SubscriptionService {
                   s.id(),
                   s.ownerId(),
                   s.ownerOperator(),
+                  actor.apiKeyId() == null ? s.apiKeyId() : actor.apiKeyId(),
                   s.url(),
                   s.eventTypes(),
                   s.description(),
                   s.status(),
                   s.disabledReason(),
                   s.disabledAt(),
+                  s.pausedReason(),
+                  s.pausedAt(),
                   Secrets.generate(),
                   s.secret(),
                   now.plus(Subscription.ROTATION_OVERLAP),

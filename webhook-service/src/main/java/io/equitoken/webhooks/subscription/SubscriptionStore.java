@@ -16,6 +16,15 @@ public interface SubscriptionStore {
 
   Mono<Boolean> delete(UUID id);
 
+  /** How many subscriptions the principal holds, whatever their status. */
+  Mono<Long> countOwnedBy(String ownerId);
+
+  /**
+   * Pauses the subscriptions not yet paused that are bound to {@code apiKeyId}, or that record no
+   * key and belong to {@code ownerId}; answers how many.
+   */
+  Mono<Long> pauseForKey(String apiKeyId, String ownerId, String reason, Instant now);
+
   /**
    * One page in (createdAt, id) order after the given key; {@code ownerId} null means everyone's.
    */

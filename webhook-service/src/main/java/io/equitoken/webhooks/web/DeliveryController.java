@@ -3,12 +3,16 @@ package io.equitoken.webhooks.web;
 import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.ProblemException;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
+import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.delivery.Deliveries;
 import io.equitoken.webhooks.delivery.Delivery;
+import io.equitoken.webhooks.delivery.Dispatcher;
+import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -25,10 +29,12 @@ class DeliveryController {
 
   private final Deliveries deliveries;
   private final ContractDocuments contracts;
+  private final Dispatcher dispatcher;
 
-  DeliveryController(Deliveries deliveries, ContractDocuments contracts) {
+  DeliveryController(Deliveries deliveries, ContractDocuments contracts, Dispatcher dispatcher) {
     this.deliveries = deliveries;
     this.contracts = contracts;
+    this.dispatcher = dispatcher;
   }
 
   @GetMapping("/webhooks/event-types")
@@ -36,11 +42,30 @@ class DeliveryController {
     return deliveries.types().map(t -> Views.EventTypeView.of(t, contracts)).collectList();
   }
 
+  /**
+   * Queues the test event and answers {@code 202} at once, never waiting for the receiver (which
+   * may take up to the response timeout, longer than the gateway's route budget); the attempt shows
+   * in the delivery log, where {@code Location} points.
+   */
   @PostMapping(WebhooksRoleMatrix.SUBSCRIPTION + "/test")
-  Mono<Views.TestView> test(@PathVariable UUID id) {
+  Mono<ResponseEntity<Views.TestView>> test(@PathVariable UUID id) {
     return SubscriptionController.actor()
-        .flatMap(actor -> deliveries.test(actor, id))
-        .map(Views.TestView::of);
+        .flatMap(actor -> deliveries.queueTest(actor, id))
+        .map(
+            queued -> {
+              Delivery d = queued.delivery();
+              dispatcher.sendNow(
+                  d.subscriptionId(), queued.ownerId(), deliveries.claimTest(d.id()));
+              return ResponseEntity.accepted()
+                  .location(
+                      URI.create(
+                          WebhooksRoleMatrix.SUBSCRIPTIONS
+                              + "/"
+                              + id
+                              + "/deliveries?eventType="
+                              + EventCatalogue.TEST_TYPE))
+                  .body(Views.TestView.of(d));
+            });
   }
 
   @GetMapping(WebhooksRoleMatrix.SUBSCRIPTION + "/deliveries")

@@ -38,7 +38,11 @@ class SubscriptionController {
   }
 
   static Mono<Actor> actor() {
-    return Caller.current().map(c -> new Actor(c.principalId(), c.isOperator()));
+    return Caller.current().map(SubscriptionController::actor);
+  }
+
+  static Actor actor(Caller c) {
+    return new Actor(c.principalId(), c.isOperator(), c.apiKeyId());
   }
 
   /**
@@ -63,7 +67,7 @@ class SubscriptionController {
                     Views.CreatedSubscriptionView::withoutSecret,
                     () ->
                         subscriptions
-                            .create(new Actor(caller.principalId(), caller.isOperator()), request)
+                            .create(actor(caller), request)
                             .map(
                                 s ->
                                     ResponseEntity.created(

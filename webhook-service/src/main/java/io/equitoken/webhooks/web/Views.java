@@ -4,7 +4,7 @@ import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventType;
 import io.equitoken.webhooks.delivery.Attempt;
 import io.equitoken.webhooks.delivery.Deliveries;
-import io.equitoken.webhooks.delivery.Outcome;
+import io.equitoken.webhooks.delivery.Delivery;
 import io.equitoken.webhooks.subscription.Subscription;
 import java.time.Instant;
 import java.util.List;
@@ -25,6 +25,9 @@ final class Views {
       String status,
       String disabledReason,
       Instant disabledAt,
+      String pausedReason,
+      Instant pausedAt,
+      String apiKeyId,
       Instant createdAt,
       Instant updatedAt) {
 
@@ -38,6 +41,9 @@ final class Views {
           s.status().wire(),
           s.disabledReason(),
           s.disabledAt(),
+          s.pausedReason(),
+          s.pausedAt(),
+          s.apiKeyId(),
           s.createdAt(),
           s.updatedAt());
     }
@@ -134,31 +140,11 @@ final class Views {
     }
   }
 
-  record TestView(
-      UUID deliveryId,
-      String webhookId,
-      String outcome,
-      Integer responseStatus,
-      long durationMs,
-      String responseExcerpt,
-      String error) {
+  /** The answer of a test send: queued, its attempt shows in the delivery log. */
+  record TestView(UUID deliveryId, String webhookId, String status) {
 
-    static TestView of(Deliveries.TestResult result) {
-      Outcome o = result.outcome();
-      String outcome =
-          switch (o.kind()) {
-            case DELIVERED -> "delivered";
-            case CIRCUIT_OPEN -> "not_sent";
-            default -> "failed";
-          };
-      return new TestView(
-          result.deliveryId(),
-          result.messageId(),
-          outcome,
-          o.status(),
-          o.durationMs(),
-          o.excerpt(),
-          o.error());
+    static TestView of(Delivery d) {
+      return new TestView(d.id(), d.messageId(), d.status().wire());
     }
   }
 

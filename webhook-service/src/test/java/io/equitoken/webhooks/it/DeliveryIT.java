@@ -235,39 +235,89 @@ class DeliveryIT extends WebhooksIntegrationBase {
   }
 
   @Test
-  void shouldSendATestEventAndAnswerItsOutcome() {
+  void shouldQueueATestEventAndShowItsAttemptInTheLog() {
     JsonNode sub = api.subscribe(token, receiver.url(), "trade.executed");
     String id = sub.get("id").asString();
 
-    JsonNode result =
-        Api.json(
-            api.call(HttpMethod.POST, "/webhooks/subscriptions/" + id + "/test", token, null)
-                .expectStatus()
-                .isOk());
+    var answer =
+        api.call(HttpMethod.POST, "/webhooks/subscriptions/" + id + "/test", token, null)
+            .expectStatus()
+            .isAccepted()
+            .expectHeader()
+            .valueEquals(
+                "Location", "/webhooks/subscriptions/" + id + "/deliveries?eventType=webhook.test");
+    JsonNode result = Api.json(answer);
 
-    assertThat(result.get("outcome").asString()).isEqualTo("delivered");
-    assertThat(result.get("responseStatus").asInt()).isEqualTo(200);
-    WebhookReceiver.Received got = receiver.received().get(0);
+    assertThat(result.get("status").asString()).isEqualTo("pending");
+    WebhookReceiver.Received got = awaitReceived(receiver, 1).get(0);
     assertThat(got.verifiesWith(sub.get("secret").asString())).isTrue();
     assertThat(body(got).get("type").asString()).isEqualTo("webhook.test");
     assertThat(got.id()).isEqualTo(result.get("webhookId").asString());
-    assertThat(log(id, "?eventType=webhook.test").size()).isEqualTo(1);
+    await()
+        .atMost(WAIT)
+        .until(() -> log(id, "?eventType=webhook.test&status=succeeded").size() == 1);
+    JsonNode logged = log(id, "?eventType=webhook.test").get(0);
+    assertThat(logged.get("id").asString()).isEqualTo(result.get("deliveryId").asString());
+    assertThat(logged.get("attempts").get(0).get("responseStatus").asInt()).isEqualTo(200);
   }
 
   @Test
-  void shouldAnswerTheTestOutcomeOfAFailingEndpoint() {
+  void shouldLogTheTestAttemptOfAFailingEndpoint() {
     receiver.answer(r -> new WebhookReceiver.Answer(500, Map.of(), "x".repeat(10_000)));
     String id = api.subscribe(token, receiver.url(), "trade.executed").get("id").asString();
 
-    JsonNode result =
-        Api.json(
-            api.call(HttpMethod.POST, "/webhooks/subscriptions/" + id + "/test", token, null)
-                .expectStatus()
-                .isOk());
+    api.call(HttpMethod.POST, "/webhooks/subscriptions/" + id + "/test", token, null)
+        .expectStatus()
+        .isAccepted();
 
-    assertThat(result.get("outcome").asString()).isEqualTo("failed");
-    assertThat(result.get("responseStatus").asInt()).isEqualTo(500);
-    assertThat(result.get("responseExcerpt").asString().length()).isLessThanOrEqualTo(512);
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              JsonNode page = log(id, "?eventType=webhook.test");
+              return page.size() == 1 && page.get(0).get("attempts").size() >= 1;
+            });
+    JsonNode attempt = log(id, "?eventType=webhook.test").get(0).get("attempts").get(0);
+    assertThat(attempt.get("responseStatus").asInt()).isEqualTo(500);
+    assertThat(attempt.get("responseExcerpt").asString().length()).isLessThanOrEqualTo(512);
+  }
+
+  @Test
+  void shouldAnswerTestCallsAtOnceWhileTheReceiverHoldsThemAndServeOthersMeanwhile() {
+    // the attack: parallel test sends to a receiver that answers only after a long time
+    receiver.hold();
+    try {
+      String id = api.subscribe(token, receiver.url(), "trade.executed").get("id").asString();
+      java.util.List<reactor.core.publisher.Mono<Integer>> calls = new java.util.ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        calls.add(
+            reactor.core.publisher.Mono.fromCallable(
+                    () ->
+                        api.call(
+                                HttpMethod.POST,
+                                "/webhooks/subscriptions/" + id + "/test",
+                                token,
+                                null)
+                            .returnResult(Void.class)
+                            .getStatus()
+                            .value())
+                .subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic()));
+      }
+      java.util.List<Integer> statuses =
+          reactor.core.publisher.Flux.merge(calls).collectList().block(WAIT);
+
+      // every call is answered 202 while the receiver still holds the requests it got
+      assertThat(statuses).hasSize(12).containsOnly(202);
+      assertThat(receiver.received()).isEmpty();
+      // another user is served meanwhile
+      api.call(HttpMethod.GET, "/webhooks/subscriptions", Api.investor(Api.newPrincipal()), null)
+          .expectStatus()
+          .isOk();
+      // and each test send is in the log
+      assertThat(log(id, "?eventType=webhook.test").size()).isEqualTo(12);
+    } finally {
+      receiver.release();
+    }
   }
 
   @Test

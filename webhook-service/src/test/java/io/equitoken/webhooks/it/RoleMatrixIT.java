@@ -42,7 +42,7 @@ class RoleMatrixIT extends WebhooksIntegrationBase {
     UPDATE(HttpMethod.PATCH, "/webhooks/subscriptions/{id}", HttpStatus.OK),
     DELETE(HttpMethod.DELETE, "/webhooks/subscriptions/{id}", HttpStatus.NO_CONTENT),
     ROTATE(HttpMethod.POST, "/webhooks/subscriptions/{id}/rotate-secret", HttpStatus.OK),
-    TEST(HttpMethod.POST, "/webhooks/subscriptions/{id}/test", HttpStatus.OK),
+    TEST(HttpMethod.POST, "/webhooks/subscriptions/{id}/test", HttpStatus.ACCEPTED),
     LOG(HttpMethod.GET, "/webhooks/subscriptions/{id}/deliveries", HttpStatus.OK),
     REPLAY(
         HttpMethod.POST,
@@ -179,9 +179,19 @@ class RoleMatrixIT extends WebhooksIntegrationBase {
           Api.json(
                   api.call(HttpMethod.POST, "/webhooks/subscriptions/" + id + "/test", token, null)
                       .expectStatus()
-                      .isOk())
+                      .isAccepted())
               .get("deliveryId")
               .asString();
+      // sent at once: replayable once its attempt is recorded (a leased one is not)
+      org.awaitility.Awaitility.await()
+          .atMost(java.time.Duration.ofSeconds(30))
+          .until(
+              () ->
+                  count(
+                          "select count(*) from delivery where id = $1 and lease_until is null"
+                              + " and status <> 'pending'",
+                          java.util.UUID.fromString(deliveryId))
+                      == 1);
       uri = uri.replace("{deliveryId}", deliveryId);
     }
     return uri;

@@ -68,6 +68,9 @@ public abstract class WebhooksIntegrationBase {
     registry.add("equitoken.webhooks.secret-key", () -> SECRET_KEY);
     registry.add("equitoken.webhooks.connect-timeout", () -> "2s");
     registry.add("equitoken.webhooks.response-timeout", () -> "3s");
+    // small enough that one owner's 16 subscriptions (4 slots each) could fill every slot
+    registry.add("equitoken.webhooks.max-in-flight", () -> "64");
+    registry.add("equitoken.webhooks.per-owner-concurrency", () -> "16");
   }
 
   @Autowired private WebTestClient client;

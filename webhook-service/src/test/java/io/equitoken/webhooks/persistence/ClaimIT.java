@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.equitoken.platform.core.SealedSecret;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
+import io.equitoken.webhooks.delivery.DeliveryStore;
 import io.equitoken.webhooks.delivery.DeliveryStore.Claimed;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -45,7 +47,10 @@ class ClaimIT {
         DriverManager.getConnection(database.jdbcUrl(), database.username(), database.password())) {
       c.createStatement().execute("drop table if exists delivery_attempt, delivery, subscription");
       for (String script :
-          List.of("V1__webhooks.sql", "V2__delivery_pending_by_subscription.sql")) {
+          List.of(
+              "V1__webhooks.sql",
+              "V2__delivery_pending_by_subscription.sql",
+              "V3__subscription_api_key.sql")) {
         c.createStatement()
             .execute(
                 new ClassPathResource("db/migration/" + script)
@@ -64,6 +69,11 @@ class ClaimIT {
         SealedSecret.fromBase64Key(
             "dGVzdC1vbmx5LXdlYmhvb2stc2VjcmV0LWtleS0zMiE=", "EQUITOKEN_WEBHOOKS_SECRET_KEY");
     store = new R2dbcDeliveryStore(db, new SecretColumns(sealer));
+  }
+
+  @BeforeEach
+  void empty() {
+    db.sql("delete from subscription").then().block(TIMEOUT);
   }
 
   @Test
@@ -103,11 +113,43 @@ class ClaimIT {
         .containsExactly("a0", "a1"); // the other instance's lease ended too
   }
 
+  @Test
+  void shouldClaimAtMostTheOwnersFreeSlotsForAllTheirSubscriptionsTogether() {
+    Instant t0 = Instant.parse("2026-02-01T00:00:00Z");
+    Instant now = t0.plus(1, ChronoUnit.HOURS);
+    Instant lease = now.plus(2, ChronoUnit.MINUTES);
+    String slow = "slow-" + UUID.randomUUID();
+    String healthy = "healthy-" + UUID.randomUUID();
+    List<UUID> slows = List.of(subscription("enabled", slow), subscription("enabled", slow));
+    for (int i = 1; i <= 4; i++) {
+      // the slow owner's are all older than the healthy owner's
+      delivery("s0-" + i, slows.get(0), t0.plusSeconds(i), null);
+      delivery("s1-" + i, slows.get(1), t0.plusSeconds(i), null);
+    }
+    UUID other = subscription("enabled", healthy);
+    delivery("h1", other, t0.plusSeconds(100), null);
+
+    // at most 3 of the slow owner's 8 (per owner), then the healthy owner's, though younger
+    List<String> first = claim(now, lease, 100, new DeliveryStore.Limits(4, Map.of(), 3, Map.of()));
+    assertThat(first).hasSize(4).contains("h1");
+    assertThat(first.stream().filter(n -> n.startsWith("s"))).hasSize(3);
+    // the slow owner has 3 in flight of 3: nothing more for it
+    assertThat(claim(now, lease, 100, new DeliveryStore.Limits(4, Map.of(), 3, Map.of(slow, 0))))
+        .isEmpty();
+    // one slot free again: exactly one more
+    assertThat(claim(now, lease, 100, new DeliveryStore.Limits(4, Map.of(), 3, Map.of(slow, 1))))
+        .hasSize(1);
+  }
+
   /** Claims and answers the names of the claimed deliveries in the order they are to be sent. */
   private List<String> claim(Instant now, Instant lease, int max, Map<UUID, Integer> capacity) {
+    return claim(now, lease, max, new DeliveryStore.Limits(4, capacity, 1_000, Map.of()));
+  }
+
+  private List<String> claim(Instant now, Instant lease, int max, DeliveryStore.Limits limits) {
     List<Claimed> claimed =
         store
-            .claim(now, lease, max, 4, capacity)
+            .claim(now, lease, max, limits)
             .collectSortedList(
                 Comparator.comparing((Claimed one) -> one.delivery().nextAttemptAt())
                     .thenComparing(one -> one.delivery().createdAt()))
@@ -127,15 +169,20 @@ class ClaimIT {
   private final Map<UUID, String> names = new HashMap<>();
 
   private UUID subscription(String status) {
+    return subscription(status, "owner");
+  }
+
+  private UUID subscription(String status, String owner) {
     UUID id = UUID.randomUUID();
     OffsetDateTime created = OffsetDateTime.now(ZoneOffset.UTC);
     db.sql(
             "insert into subscription (id, owner_id, owner_operator, url, event_types, status,"
-                + " secret, created_at, updated_at) values (:id, 'owner', false, :url,"
+                + " secret, created_at, updated_at) values (:id, :owner, false, :url,"
                 + " array['trade.executed'], :status, 'whsec_plain', :at, :at)")
         .bind("id", id)
         .bind("url", "http://receiver.invalid/hooks/" + id)
         .bind("status", status)
+        .bind("owner", owner)
         .bind("at", created)
         .then()
         .block(TIMEOUT);
