@@ -7,8 +7,12 @@ import io.micrometer.tracing.propagation.Propagator;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
@@ -21,6 +25,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.flyway.autoconfigure.FlywayConfigurationCustomizer;
+import org.springframework.boot.kafka.autoconfigure.DefaultKafkaConsumerFactoryCustomizer;
 import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
@@ -75,12 +80,47 @@ public class EventsAutoConfiguration {
     // never delivered later behind the relay's back.
     return factory ->
         factory.updateConfigs(
-            java.util.Map.of(
+            Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000));
+  }
+
+  /**
+   * Session, heartbeat, assignor and static membership of every consumer group member
+   * (docs/operations.md, "Consumer groups after a crash"). {@code
+   * equitoken.events.consumer.instance-id} falls back to {@code EQUITOKEN_INSTANCE_ID}.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  ConsumerGroupDefaults consumerGroupDefaults(Environment environment) {
+    String instanceId = environment.getProperty("equitoken.events.consumer.instance-id");
+    if (instanceId == null || instanceId.isBlank()) {
+      instanceId = environment.getProperty(ConsumerGroupDefaults.INSTANCE_ID_ENV);
+    }
+    return new ConsumerGroupDefaults(
+        environment.getProperty("equitoken.events.consumer.session-timeout", Duration.class),
+        environment.getProperty("equitoken.events.consumer.heartbeat-interval", Duration.class),
+        instanceId);
+  }
+
+  /** The group defaults for every consumer the factory makes, unless the service set its own. */
+  @Bean
+  DefaultKafkaConsumerFactoryCustomizer platformConsumerDefaults(ConsumerGroupDefaults group) {
+    return factory -> {
+      Map<String, Object> missing = new HashMap<>();
+      group
+          .groupProperties()
+          .forEach(
+              (name, value) -> {
+                if (!factory.getConfigurationProperties().containsKey(name)) {
+                  missing.put(name, value);
+                }
+              });
+      factory.updateConfigs(missing);
+    };
   }
 
   /** Raised by the writer after a commit, awaited by the relay between polls. */
@@ -185,13 +225,35 @@ public class EventsAutoConfiguration {
   /**
    * Batch listeners ({@link IdempotentConsumer#handleBatch}) get one observation per record, as
    * record listeners do: each continues the producer's trace from the record's {@code traceparent}
-   * (the batch's transaction itself runs outside them). No effect on record listeners.
+   * (the batch's transaction itself runs outside them). No effect on record listeners. Every
+   * container also gets its static group membership ({@link #staticMembership}).
    */
   @Bean
   @ConditionalOnMissingBean
   ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>>
-      recordObservationsInBatch() {
-    return container -> container.getContainerProperties().setRecordObservationsInBatch(true);
+      recordObservationsInBatch(ConsumerGroupDefaults group) {
+    return container -> {
+      container.getContainerProperties().setRecordObservationsInBatch(true);
+      staticMembership(container, group);
+    };
+  }
+
+  /**
+   * Static group membership for a listener container when {@link
+   * ConsumerGroupDefaults#instanceId()} is set: {@code <instance>-<listener id>}, so that two
+   * listeners of one service in the same group never share an id (Spring Kafka appends {@code -n}
+   * per consumer of a concurrent container).
+   */
+  static void staticMembership(
+      ConcurrentMessageListenerContainer<?, ?> container, ConsumerGroupDefaults group) {
+    Properties own = container.getContainerProperties().getKafkaConsumerProperties();
+    String listener = container.getListenerId();
+    if (listener == null || own.containsKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)) {
+      return;
+    }
+    group
+        .groupInstanceId(listener)
+        .ifPresent(id -> own.setProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, id));
   }
 
   /** Name of the dead-letter counter (Prometheus {@code equitoken_events_dead_letters_total}). */
