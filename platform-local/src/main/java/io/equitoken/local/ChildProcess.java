@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * <p>It runs in its own session ({@code setsid}, where available) so that Ctrl-C in the terminal
  * reaches only the launcher, which then stops its children in order instead of all at once.
  */
-public final class ChildProcess {
+public final class ChildProcess implements Supervisor.Supervised {
 
   /** System property on every child JVM, so a later run can recognise orphans of this base dir. */
   public static final String MARKER_PROPERTY = "equitoken.local.home";
@@ -59,8 +59,14 @@ public final class ChildProcess {
     return name;
   }
 
+  @Override
   public long pid() {
     return process.pid();
+  }
+
+  @Override
+  public java.util.concurrent.CompletableFuture<Integer> exited() {
+    return process.onExit().thenApply(Process::exitValue);
   }
 
   public Path log() {
@@ -106,6 +112,7 @@ public final class ChildProcess {
     return graceful;
   }
 
+  @Override
   public List<String> tail(int lines) {
     return tail(log, lines);
   }

@@ -39,6 +39,9 @@ final class KafkaConfig {
     // register again: keep that short (defaults 2 s / 9 s)
     p.put("broker.heartbeat.interval.ms", "500");
     p.put("broker.session.timeout.ms", "3000");
+    // a transaction left open by a killed producer holds back read_committed readers until it
+    // times out; look for timed-out transactions every second instead of every 10 s
+    p.put("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
     p.put("log.retention.hours", "168");
     return p;
   }

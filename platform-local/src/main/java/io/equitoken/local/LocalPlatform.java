@@ -41,14 +41,17 @@ public final class LocalPlatform implements AutoCloseable {
   private final int parallelStarts;
   private final Progress progress;
   private final String marker;
+  private final RestartPolicy restartPolicy;
 
   private final Object stopLock = new Object();
-  private final List<ChildProcess> services = new ArrayList<>();
+  private final List<ChildProcess> services = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final List<String> skipped = new ArrayList<>();
   private RunLock lock;
   private LocalSecrets secrets;
   private PostgresNode postgres;
   private ChildProcess kafka;
+  private KafkaNode kafkaNode;
+  private Supervisor supervisor;
   private DemoReceiver demoReceiver;
   private boolean closing;
 
@@ -64,6 +67,7 @@ public final class LocalPlatform implements AutoCloseable {
     this.parallelStarts = builder.parallelStarts;
     this.progress = new Progress(builder.out);
     this.marker = "-D" + ChildProcess.MARKER_PROPERTY + "=" + baseDir;
+    this.restartPolicy = builder.restartPolicy;
   }
 
   public static Builder builder() {
@@ -121,6 +125,7 @@ public final class LocalPlatform implements AutoCloseable {
         startServices();
         startDemoReceiver();
       }
+      supervise();
     } catch (RuntimeException e) {
       close();
       throw e;
@@ -187,6 +192,7 @@ public final class LocalPlatform implements AutoCloseable {
                 + ports.kafkaController());
     try {
       KafkaNode node = new KafkaNode(ports, baseDir, baseDir.toString());
+      kafkaNode = node;
       writeHeader(node.log(), "kafka");
       kafka = node.start(this::register);
       node.awaitReady(kafka, Duration.ofSeconds(120));
@@ -214,6 +220,56 @@ public final class LocalPlatform implements AutoCloseable {
     while (!starting.isEmpty()) {
       awaitHealthy(starting.removeFirst());
     }
+  }
+
+  /**
+   * From now on a process that dies is reported at once and restarted with backoff ({@link
+   * RestartPolicy}), then left down with its log tail printed ({@link Supervisor}).
+   */
+  private void supervise() {
+    supervisor = new Supervisor(restartPolicy, progress::info, baseDir.resolve("run"));
+    supervisor.supervise("kafka", kafka, this::restartKafka);
+    for (ChildProcess child : List.copyOf(services)) {
+      ServiceDef service = Services.named(child.name());
+      supervisor.supervise(child.name(), child, () -> restartService(service));
+    }
+  }
+
+  private synchronized ChildProcess restartKafka() {
+    writeHeader(kafkaNode.log(), "kafka");
+    kafka = kafkaNode.start(this::register);
+    return kafka;
+  }
+
+  private ChildProcess restartService(ServiceDef service) {
+    Launched launched =
+        launch(service)
+            .orElseThrow(
+                () ->
+                    new LaunchException(
+                        service.jar(projectDir) + " is not built any more", null, List.of()));
+    Thread health =
+        new Thread(
+            () -> {
+              try {
+                awaitHealthy(service, launched.child(), launched.launchedAt());
+                progress.info(
+                    String.format(
+                        java.util.Locale.ROOT,
+                        "  ✓ %s healthy again after %.1f s",
+                        service.module(),
+                        (System.nanoTime() - launched.launchedAt()) / 1e9));
+              } catch (LaunchException e) {
+                // an exit is reported by the supervisor; a service that hangs is reported here
+                if (launched.child().isAlive() && !closing) {
+                  progress.info("  ✗ " + e.getMessage());
+                }
+              }
+            },
+            "platform-local-health-" + service.module());
+    health.setDaemon(true);
+    health.start();
+    return launched.child();
   }
 
   /** A service process started and not yet reported healthy. */
@@ -337,6 +393,9 @@ public final class LocalPlatform implements AutoCloseable {
       closing = true;
       toStop = new ArrayList<>(services);
     }
+    if (supervisor != null) {
+      supervisor.close();
+    }
     synchronized (stopLock) {
       if (demoReceiver != null) {
         demoReceiver.close();
@@ -348,6 +407,7 @@ public final class LocalPlatform implements AutoCloseable {
       for (ChildProcess service : toStop) {
         service.awaitStop(30_000);
       }
+      stopOthersOfThisInstallation();
       if (kafka != null) {
         kafka.requestStop();
         kafka.awaitStop(60_000);
@@ -359,6 +419,34 @@ public final class LocalPlatform implements AutoCloseable {
         lock.close();
         lock = null;
       }
+    }
+  }
+
+  /**
+   * Stops every other process of this installation (its marker on the command line) but the
+   * launcher's own broker, stopped next: a service or broker someone restarted by hand with the
+   * command line the launcher gave it is the installation's too, and must not outlive it.
+   */
+  private void stopOthersOfThisInstallation() {
+    long broker;
+    synchronized (this) {
+      broker = kafka != null && kafka.isAlive() ? kafka.pid() : -1;
+    }
+    long self = ProcessHandle.current().pid();
+    List<ProcessHandle> others =
+        ProcessHandle.allProcesses()
+            .filter(p -> p.pid() != self && p.pid() != broker)
+            .filter(p -> p.info().commandLine().orElse("").contains(marker + " "))
+            .toList();
+    others.forEach(ProcessHandle::destroy);
+    for (ProcessHandle other : others) {
+      progress.info(
+          "  stopped "
+              + other.info().command().orElse("a process")
+              + " (pid "
+              + other.pid()
+              + ") of this installation, not started by this launcher");
+      RunLock.stopHandle(other, Duration.ofSeconds(30));
     }
   }
 
@@ -445,8 +533,15 @@ public final class LocalPlatform implements AutoCloseable {
     private Duration serviceTimeout = Duration.ofSeconds(180);
     private int parallelStarts = 3;
     private PrintStream out = System.out;
+    private RestartPolicy restartPolicy = RestartPolicy.DEFAULT;
 
     private Builder() {}
+
+    /** How a process that dies is restarted (default: 5 in a row, backoff from 1 s). */
+    Builder restartPolicy(RestartPolicy restartPolicy) {
+      this.restartPolicy = Objects.requireNonNull(restartPolicy);
+      return this;
+    }
 
     /** The repository root, where {@code <module>/target/<module>.jar} are. Default: cwd. */
     public Builder projectDir(Path projectDir) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 
@@ -18,15 +19,29 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws Exception {
-    Options options = Options.parse(args);
-    int code =
-        switch (options.command()) {
-          case "up" -> up(options);
-          case "status" -> status(options);
-          case "clean" -> clean(options);
-          default -> usage("unknown command: " + options.command());
-        };
-    System.exit(code);
+    System.exit(run(args, OUT));
+  }
+
+  /** Exit code 64 (EX_USAGE) for a command line that makes no sense; 0 after {@code --help}. */
+  static int run(String[] args, PrintStream out) throws Exception {
+    Options options;
+    try {
+      options = Options.parse(args);
+    } catch (Options.UsageException e) {
+      out.println(e.getMessage());
+      out.println(e.usage());
+      return 64;
+    }
+    if (options.help()) {
+      out.println(options.helpText());
+      return 0;
+    }
+    return switch (options.command()) {
+      case "up" -> up(options);
+      case "status" -> status(options);
+      case "clean" -> clean(options);
+      default -> throw new IllegalStateException("unparsed command " + options.command());
+    };
   }
 
   private static int up(Options options) throws Exception {
@@ -89,8 +104,11 @@ public final class Main {
     }
     OUT.println(
         "running, launcher pid " + RunLock.recordedPid(base).map(String::valueOf).orElse("?"));
+    Map<String, Supervisor.Status> supervised = Supervisor.read(base.resolve("run"));
     OUT.println(line("postgres", "localhost:" + ports.postgres(), Net.isOpen(ports.postgres())));
-    OUT.println(line("kafka", ports.kafkaBootstrapServers(), Net.isOpen(ports.kafka())));
+    OUT.println(
+        line("kafka", ports.kafkaBootstrapServers(), Net.isOpen(ports.kafka()))
+            + supervision(supervised.get("kafka")));
     HealthProbe probe = new HealthProbe();
     for (ServiceDef service : Services.ALL) {
       boolean built = Files.isRegularFile(service.jar(options.projectDir()));
@@ -98,9 +116,24 @@ public final class Main {
       OUT.println(
           built
               ? line(service.module(), url, probe.isUp(ports.healthUrl(service)))
+                  + supervision(supervised.get(service.module()))
               : String.format("  %-20s %-28s not built", service.module(), url));
     }
     return 0;
+  }
+
+  /** What the supervisor says of a process: restarts, or that it was left down. */
+  static String supervision(Supervisor.Status status) {
+    if (status == null) {
+      return "";
+    }
+    String restarts = status.restarts() == 1 ? "1 restart" : status.restarts() + " restarts";
+    return switch (status.state()) {
+      case RUNNING ->
+          status.restarts() == 0 ? "" : "  (" + restarts + ", pid " + status.pid() + ")";
+      case RESTARTING -> "  (restarting, " + restarts + " so far)";
+      case DOWN -> "  (left down after " + restarts + "; see its log)";
+    };
   }
 
   private static String line(String name, String where, boolean up) {
@@ -139,12 +172,5 @@ public final class Main {
     }
     OUT.println("deleted " + base);
     return 0;
-  }
-
-  private static int usage(String problem) {
-    OUT.println(problem);
-    OUT.println(
-        "usage: ./equitoken [up [--port-offset N] [--no-build] | status [--port-offset N] | clean [--yes]]");
-    return 64;
   }
 }

@@ -12,6 +12,9 @@ public final class ServiceEnvironment {
   public static final String BOOTSTRAP_API_KEY = BootstrapCredentials.DEMO_API_KEY;
   public static final String BOOTSTRAP_SECRET = BootstrapCredentials.DEMO_SECRET;
 
+  /** Names the instance for Kafka's static group membership (platform-events). */
+  public static final String INSTANCE_ID_VARIABLE = "EQUITOKEN_INSTANCE_ID";
+
   private ServiceEnvironment() {}
 
   public static Map<String, String> of(
@@ -39,6 +42,9 @@ public final class ServiceEnvironment {
     env.put("EQUITOKEN_SECURITY_AUDIENCE", AUDIENCE);
     env.put("EQUITOKEN_SECURITY_JWKS_URI", ports.jwksUri());
     env.put("EQUITOKEN_DEMO_DATA", "true");
+    // static Kafka group membership: a restarted service gets its partitions back at once
+    // (docs/operations.md, "Consumer groups after a crash"); one instance per module here
+    env.put(INSTANCE_ID_VARIABLE, service.module() + "-local");
     if (service.module().equals("webhook-service")) {
       // local runs only: plain-HTTP webhook receivers on loopback (DESIGN.md §5); production never
       env.put("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS", "true");

@@ -41,6 +41,8 @@ class ServiceEnvironmentTest {
         .containsEntry("EQUITOKEN_SECURITY_AUDIENCE", "equitoken-api")
         .containsEntry("EQUITOKEN_SECURITY_JWKS_URI", "http://localhost:8081/.well-known/jwks.json")
         .containsEntry("EQUITOKEN_DEMO_DATA", "true")
+        // stable per module: a restarted service rejoins its Kafka groups at once
+        .containsEntry("EQUITOKEN_INSTANCE_ID", "listings-service-local")
         .doesNotContainKey("EQUITOKEN_BOOTSTRAP_API_KEY")
         .doesNotContainKey("EQUITOKEN_IDENTITY_KEY_ENCRYPTION_KEY")
         .doesNotContainKey("EQUITOKEN_COMPLIANCE_DOCUMENT_KEY")
