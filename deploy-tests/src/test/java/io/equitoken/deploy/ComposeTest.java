@@ -46,6 +46,26 @@ class ComposeTest {
     assertThat(kafkaEnv.get("KAFKA_ADVERTISED_LISTENERS")).isEqualTo("PLAINTEXT://kafka:9092");
   }
 
+  /**
+   * One broker, one copy: compose states what applies of production's durability settings
+   * (docs/operations.md, "What Kafka survives") and gives each consumer a stable instance id.
+   */
+  @Test
+  void shouldStateKafkaDurabilityAndStableConsumerInstanceIds() throws IOException {
+    Map<String, Object> kafkaEnv = mapAt(service("kafka"), "environment");
+    assertThat(kafkaEnv)
+        .containsEntry("KAFKA_UNCLEAN_LEADER_ELECTION_ENABLE", "false")
+        .containsEntry("KAFKA_MIN_INSYNC_REPLICAS", "1");
+    for (String name : applicationServices()) {
+      Map<String, Object> env = mapAt(service(name), "environment");
+      assertThat(env).as(name).containsEntry("SPRING_KAFKA_PRODUCER_ACKS", "all");
+      Path config = ROOT.resolve(name).resolve("src/main/resources/application.yml");
+      if (Files.exists(config) && Files.readString(config).contains("group-id:")) {
+        assertThat(env).as(name).containsEntry("EQUITOKEN_INSTANCE_ID", name);
+      }
+    }
+  }
+
   @Test
   void shouldPinEveryImageTag() {
     for (String name : services().keySet()) {

@@ -191,6 +191,64 @@ class K8sOverlaysTest {
     }
   }
 
+  /**
+   * Production Kafka keeps every acknowledged record through the loss of a broker
+   * (docs/operations.md, "What Kafka survives"): 3 replicas, 2 in sync before a write counts,
+   * producers waiting for them, no unclean leader election.
+   */
+  @Test
+  void shouldKeepAcknowledgedRecordsThroughTheLossOfABrokerInProd() {
+    List<Map<String, Object>> resources = render("overlays/prod");
+
+    assertThat(at(Resources.get(resources, "KafkaNodePool", "dual-role"), "spec", "replicas"))
+        .isEqualTo(3);
+    assertThat(at(Resources.get(resources, "Kafka", "equitoken-kafka"), "spec", "kafka", "config"))
+        .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+        .containsEntry("default.replication.factor", 3)
+        .containsEntry("min.insync.replicas", 2)
+        .containsEntry("unclean.leader.election.enable", false)
+        .containsEntry("offsets.topic.replication.factor", 3)
+        .containsEntry("transaction.state.log.replication.factor", 3)
+        .containsEntry("transaction.state.log.min.isr", 2);
+    for (Map<String, Object> config : Resources.ofKind(resources, "ConfigMap")) {
+      Map<String, Object> data = mapAt(config, "data");
+      if (data != null && data.containsKey("SPRING_KAFKA_BOOTSTRAP_SERVERS")) {
+        assertThat(data)
+            .as(Resources.name(config))
+            .containsEntry("SPRING_KAFKA_PRODUCER_ACKS", "all");
+      }
+    }
+  }
+
+  /**
+   * Every service with a Kafka consumer group names its instance by its pod name, for static group
+   * membership: a container restarted in its pod rejoins its groups at once.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"overlays/local", "overlays/prod"})
+  void shouldNameEveryConsumerInstanceByItsPodName(String overlay) throws IOException {
+    List<Map<String, Object>> resources = render(overlay);
+    Set<String> consumers = new HashSet<>();
+    for (Map<String, Object> deployment : Resources.ofKind(resources, "Deployment")) {
+      String name = Resources.name(deployment);
+      Path config = ROOT.resolve(name).resolve("src/main/resources/application.yml");
+      if (Files.exists(config) && Files.readString(config).contains("group-id:")) {
+        consumers.add(name);
+        Map<String, Object> container =
+            mapsAt(deployment, "spec", "template", "spec", "containers").get(0);
+        assertThat(mapsAt(container, "env"))
+            .as(name)
+            .anySatisfy(
+                e -> {
+                  assertThat(e.get("name")).isEqualTo("EQUITOKEN_INSTANCE_ID");
+                  assertThat(at(e, "valueFrom", "fieldRef", "fieldPath"))
+                      .isEqualTo("metadata.name");
+                });
+      }
+    }
+    assertThat(consumers).contains("trading-service", "portfolio-service", "webhook-service");
+  }
+
   @Test
   void shouldServeTheMountedCertificateFromTheGatewayInProd() {
     List<Map<String, Object>> resources = render("overlays/prod");
