@@ -8,6 +8,12 @@ import io.equitoken.gateway.support.GatewayItSupport;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
@@ -125,6 +131,45 @@ class GatewayResilienceIT extends GatewayItSupport {
         .isEqualTo("timeout");
     assertThat(Duration.between(start, Instant.now()))
         .isLessThan(Duration.ofMillis(FakeUpstreams.SLOW_MILLIS));
+  }
+
+  @Test
+  void shouldKeepTheRouteOpenForEveryoneWhileOneCallersCallsTimeOut() {
+    // given one caller whose 12 parallel calls all outlast the route's 2 s timeout
+    String slowCaller = tokenFor("investor");
+    ExecutorService callers = Executors.newFixedThreadPool(12);
+    List<Integer> statuses;
+    try {
+      List<CompletableFuture<Integer>> calls =
+          IntStream.range(0, 12)
+              .mapToObj(
+                  i ->
+                      CompletableFuture.supplyAsync(
+                          () ->
+                              client
+                                  .get()
+                                  .uri("/trade/status/slow")
+                                  .header("Authorization", "Bearer " + slowCaller)
+                                  .exchange()
+                                  .returnResult(String.class)
+                                  .getStatus()
+                                  .value(),
+                          callers))
+              .toList();
+      statuses = calls.stream().map(CompletableFuture::join).toList();
+    } finally {
+      callers.shutdownNow();
+    }
+    assertThat(statuses).hasSize(12).containsOnly(503);
+
+    // when another caller uses the same route
+    // then the service answers, and the route's breaker stayed closed
+    get("/trade/status/" + UUID.randomUUID(), "investor")
+        .expectStatus()
+        .isOk()
+        .expectHeader()
+        .valueEquals("X-Served-By", "trading-service");
+    assertThat(breakerState("trading-service", "closed")).isEqualTo(1.0);
   }
 
   @Test

@@ -116,9 +116,11 @@ public record GatewaySettings(
   }
 
   /**
-   * One breaker per route: a call slower than {@code timeout} fails; when {@code
-   * failureRateThreshold} percent of the last {@code slidingWindowSize} calls (at least {@code
-   * minimumCalls}) failed, the route answers 503 at once for {@code openDuration}.
+   * One breaker per route: a call slower than {@code timeout} fails (503 {@code timeout} to its
+   * caller, not counted by the breaker); when {@code failureRateThreshold} percent of the last
+   * {@code slidingWindowSize} calls (at least {@code minimumCalls}) failed because the service was
+   * unreachable, the route answers 503 at once for {@code openDuration} (2 s), then lets three
+   * trial calls through.
    */
   public record CircuitBreaker(
       Duration timeout,
@@ -132,7 +134,7 @@ public record GatewaySettings(
       failureRateThreshold = failureRateThreshold > 0 ? failureRateThreshold : 50;
       slidingWindowSize = slidingWindowSize > 0 ? slidingWindowSize : 20;
       minimumCalls = minimumCalls > 0 ? minimumCalls : 10;
-      openDuration = openDuration != null ? openDuration : Duration.ofSeconds(15);
+      openDuration = openDuration != null ? openDuration : Duration.ofSeconds(2);
     }
   }
 }

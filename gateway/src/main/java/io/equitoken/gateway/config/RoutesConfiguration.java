@@ -5,6 +5,7 @@ import io.equitoken.gateway.web.FallbackController;
 import io.equitoken.gateway.web.UploadTooLargeException;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.timelimiter.TimeLimiterConfig;
+import java.util.concurrent.TimeoutException;
 import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4JCircuitBreakerFactory;
 import org.springframework.cloud.circuitbreaker.resilience4j.Resilience4JConfigBuilder;
 import org.springframework.cloud.client.circuitbreaker.Customizer;
@@ -44,6 +45,25 @@ class RoutesConfiguration {
     return routes.build();
   }
 
+  /**
+   * Failures that say nothing about whether the service is healthy, so that no caller can open a
+   * breaker every caller shares: the client's oversize upload, and a call that ran out of time (one
+   * caller's slow request, e.g. a webhook test against a slow receiver, answers that caller 503
+   * {@code timeout} but does not count). What counts is what a down or restarting service causes:
+   * connection refused, connect timeout, connection closed before the answer.
+   */
+  static boolean notTheServicesHealth(Throwable failure) {
+    if (UploadTooLargeException.in(failure).isPresent()) {
+      return true;
+    }
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof TimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Same thresholds for every route's breaker; each route still has a breaker of its own. */
   @Bean
   Customizer<ReactiveResilience4JCircuitBreakerFactory> circuitBreakerDefaults(
@@ -62,9 +82,7 @@ class RoutesConfiguration {
                             .minimumNumberOfCalls(cb.minimumCalls())
                             .waitDurationInOpenState(cb.openDuration())
                             .permittedNumberOfCallsInHalfOpenState(3)
-                            // the client's oversize upload, not the service's failure
-                            .ignoreException(
-                                failure -> UploadTooLargeException.in(failure).isPresent())
+                            .ignoreException(RoutesConfiguration::notTheServicesHealth)
                             .build())
                     .build());
   }
