@@ -24,7 +24,7 @@ import reactor.util.context.ContextView;
 public final class TraceParents {
 
   /** The W3C Trace Context header, in HTTP and in Kafka record headers. */
-  public static final String HEADER = "traceparent";
+  public static final String HEADER = CloudEvents.TRACEPARENT;
 
   /**
    * Reactor context key of the {@code traceparent} of a consumed record whose work runs outside its

@@ -8,7 +8,12 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 
-/** The Kafka binary-mode binding of CloudEvents 1.0: attributes in {@code ce_*} headers. */
+/**
+ * The Kafka binary-mode binding of CloudEvents 1.0: attributes in {@code ce_*} headers, the JSON
+ * {@code data} as the record value, the aggregate id as the key. Framework-free (kafka-clients
+ * only): the services' outbox and consumers (platform-events) and the matcher's plain Kafka loop
+ * use this one binding.
+ */
 public final class CloudEvents {
 
   public static final String SPEC_VERSION = "1.0";
@@ -20,6 +25,12 @@ public final class CloudEvents {
   public static final String SPECVERSION = "ce_specversion";
   public static final String CONTENT_TYPE = "content-type";
   public static final String JSON = "application/json";
+
+  /**
+   * The W3C Trace Context header a record carries beside the CloudEvents attributes, so that its
+   * consumer continues the trace of what caused it.
+   */
+  public static final String TRACEPARENT = "traceparent";
 
   private CloudEvents() {}
 

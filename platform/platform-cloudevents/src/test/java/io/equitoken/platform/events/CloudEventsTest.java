@@ -1,0 +1,75 @@
+package io.equitoken.platform.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.junit.jupiter.api.Test;
+
+/** The binary-mode binding both ways, and what it refuses as poison. */
+class CloudEventsTest {
+
+  private static final EventEnvelope EVENT =
+      new EventEnvelope(
+          "e-1",
+          "equitoken.trading.trade.executed.v1",
+          "/trading-service",
+          "tok-1",
+          Instant.parse("2026-01-02T03:04:05.678Z"),
+          "tok-1",
+          "{\"tradeId\":\"t-1\"}");
+
+  @Test
+  void shouldWriteAttributesAsHeadersAndReadThemBack() {
+    ProducerRecord<String, String> sent = CloudEvents.toRecord("trading.events.v1", EVENT);
+
+    assertThat(sent.key()).isEqualTo("tok-1");
+    assertThat(sent.value()).isEqualTo("{\"tradeId\":\"t-1\"}");
+    assertThat(header(sent.headers().lastHeader("ce_specversion"))).isEqualTo("1.0");
+    assertThat(header(sent.headers().lastHeader("ce_time"))).isEqualTo("2026-01-02T03:04:05.678Z");
+    assertThat(header(sent.headers().lastHeader("content-type"))).isEqualTo("application/json");
+    assertThat(CloudEvents.fromRecord(received(sent))).isEqualTo(EVENT);
+  }
+
+  @Test
+  void shouldRefuseARecordThatIsNotACloudEventAsPoison() {
+    ProducerRecord<String, String> sent = CloudEvents.toRecord("t", EVENT);
+    sent.headers().remove(CloudEvents.TYPE);
+
+    assertThatThrownBy(() -> CloudEvents.fromRecord(received(sent)))
+        .isInstanceOf(PoisonEventException.class)
+        .hasMessageContaining("t/0@7 is not a CloudEvent");
+  }
+
+  @Test
+  void shouldRefuseAnotherSpecVersionAndAnUnreadableTimeAsPoison() {
+    ProducerRecord<String, String> otherVersion = CloudEvents.toRecord("t", EVENT);
+    otherVersion.headers().remove(CloudEvents.SPECVERSION);
+    otherVersion.headers().add(CloudEvents.SPECVERSION, "0.3".getBytes(StandardCharsets.UTF_8));
+    ProducerRecord<String, String> badTime = CloudEvents.toRecord("t", EVENT);
+    badTime.headers().remove(CloudEvents.TIME);
+    badTime.headers().add(CloudEvents.TIME, "yesterday".getBytes(StandardCharsets.UTF_8));
+
+    assertThatThrownBy(() -> CloudEvents.fromRecord(received(otherVersion)))
+        .isInstanceOf(PoisonEventException.class)
+        .hasMessageContaining("specversion");
+    assertThatThrownBy(() -> CloudEvents.fromRecord(received(badTime)))
+        .isInstanceOf(PoisonEventException.class)
+        .hasMessageContaining("ce_time");
+  }
+
+  private static ConsumerRecord<String, String> received(ProducerRecord<String, String> sent) {
+    ConsumerRecord<String, String> record =
+        new ConsumerRecord<>(sent.topic(), 0, 7, sent.key(), sent.value());
+    sent.headers().forEach(h -> record.headers().add(h));
+    return record;
+  }
+
+  private static String header(Header header) {
+    return new String(header.value(), StandardCharsets.UTF_8);
+  }
+}
