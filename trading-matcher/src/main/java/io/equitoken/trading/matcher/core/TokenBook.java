@@ -1,4 +1,4 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.core;
 
 import io.equitoken.trading.engine.EngineState;
 import io.equitoken.trading.engine.MatchingEngine;

@@ -1,8 +1,9 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.PoisonEventException;
+import io.equitoken.trading.matcher.core.MatcherCommand;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

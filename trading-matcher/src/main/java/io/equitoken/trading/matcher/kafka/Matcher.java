@@ -1,8 +1,10 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
-import io.equitoken.platform.events.TraceParents;
+import io.equitoken.trading.matcher.core.EngineFactory;
+import io.equitoken.trading.matcher.core.MatcherEvent;
+import io.equitoken.trading.matcher.core.WireJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
@@ -38,7 +40,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -61,8 +62,8 @@ public final class Matcher implements AutoCloseable {
 
   private final MatcherConfig config;
   private final EngineFactory engines;
-  private final JsonMapper json =
-      JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+  private final Faults faults;
+  private final JsonMapper json = WireJson.MAPPER;
   private final Map<Integer, PartitionState> partitions = new HashMap<>();
   private final ConcurrentLinkedQueue<CompletableFuture<Map<String, Long>>> hashRequests =
       new ConcurrentLinkedQueue<>();
@@ -71,7 +72,6 @@ public final class Matcher implements AutoCloseable {
   private volatile Set<Integer> assigned = Set.of();
   private volatile boolean stopping;
   private volatile Throwable failure;
-  private volatile long crashAfter = Long.MAX_VALUE;
   private long handled;
   private Thread thread;
   private KafkaConsumer<String, String> consumer;
@@ -83,8 +83,14 @@ public final class Matcher implements AutoCloseable {
   }
 
   public Matcher(MatcherConfig config, EngineFactory engines) {
+    this(config, engines, Faults.NONE);
+  }
+
+  /** With {@code faults} called at its points of the loop (recovery tests inject crashes). */
+  public Matcher(MatcherConfig config, EngineFactory engines, Faults faults) {
     this.config = config;
     this.engines = engines;
+    this.faults = faults;
   }
 
   /** Creates missing topics and starts the consumer thread. */
@@ -113,17 +119,6 @@ public final class Matcher implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
-  }
-
-  /**
-   * Simulates a crash, for recovery tests: once this instance has handled {@code commands} commands
-   * in total (committed or not), its thread stops in the middle of the open transaction — no
-   * commit, no abort — and drops its clients without waiting, as a killed process would. The
-   * transaction stays open until a new producer with the same transactional id fences it (or it
-   * times out).
-   */
-  public void crashAfter(long commands) {
-    crashAfter = commands;
   }
 
   public boolean isRunning() {
@@ -192,10 +187,11 @@ public final class Matcher implements AutoCloseable {
       }
     } catch (WakeupException | InterruptException e) {
       log.info("Matcher {} interrupted", config.instanceId());
-    } catch (Crash e) {
-      failure = e;
-      log.warn("Matcher {} crashed on purpose mid-transaction", config.instanceId());
-      crash();
+    } catch (Halt e) {
+      failure = e.getCause();
+      log.warn(
+          "Matcher {} halted mid-transaction: {}", config.instanceId(), e.getCause().toString());
+      halt();
       return;
     } catch (RuntimeException | Error e) {
       failure = e;
@@ -223,10 +219,7 @@ public final class Matcher implements AutoCloseable {
           }
           handle(state, record);
           count++;
-          if (++handled >= crashAfter) {
-            producer.flush();
-            throw new Crash();
-          }
+          afterCommand(++handled);
         }
         offsets.put(tp, new OffsetAndMetadata(state.nextOffset));
       }
@@ -271,7 +264,7 @@ public final class Matcher implements AutoCloseable {
     }
     // the trace of the command (its W3C traceparent, from the outbox row that sent it) goes on in
     // every event it caused, so one trace runs from the HTTP request to the events' consumers
-    Header trace = record.headers().lastHeader(TraceParents.HEADER);
+    Header trace = record.headers().lastHeader(CloudEvents.TRACEPARENT);
     for (MatcherEvent event : events) {
       ProducerRecord<String, String> out =
           CloudEvents.toRecord(
@@ -283,9 +276,9 @@ public final class Matcher implements AutoCloseable {
                   event.key(),
                   event.time(),
                   event.key(),
-                  json.writeValueAsString(event.data())));
+                  event.dataJson()));
       if (trace != null) {
-        out.headers().add(TraceParents.HEADER, trace.value());
+        out.headers().add(CloudEvents.TRACEPARENT, trace.value());
       }
       producer.send(out);
     }
@@ -418,8 +411,21 @@ public final class Matcher implements AutoCloseable {
     return new KafkaConsumer<>(p);
   }
 
-  /** Drops the clients without committing, aborting or waiting. */
-  private void crash() {
+  /**
+   * The {@link Faults} point after each command, inside the open transaction: when the hook throws,
+   * what was sent so far reaches the broker and the matcher stops there (see {@link Faults}).
+   */
+  private void afterCommand(long handledSoFar) {
+    try {
+      faults.afterCommand(handledSoFar);
+    } catch (RuntimeException | Error e) {
+      producer.flush();
+      throw new Halt(e);
+    }
+  }
+
+  /** Drops the clients without committing, aborting or waiting, as a killed process would. */
+  private void halt() {
     try {
       producer.close(Duration.ZERO);
     } catch (RuntimeException e) {
@@ -431,13 +437,13 @@ public final class Matcher implements AutoCloseable {
       log.debug("close failed", e);
     }
     closeQuietly(recovery);
-    hashRequests.forEach(f -> f.completeExceptionally(new IllegalStateException("crashed")));
+    hashRequests.forEach(f -> f.completeExceptionally(new IllegalStateException("halted")));
   }
 
-  /** Thrown to simulate a crash; never caught by the transaction's error handling. */
-  private static final class Crash extends Error {
-    Crash() {
-      super("simulated crash", null, false, false);
+  /** A fault hook stopped the matcher; never caught by the transaction's error handling. */
+  private static final class Halt extends Error {
+    Halt(Throwable cause) {
+      super("halted by a fault hook", cause, false, false);
     }
   }
 

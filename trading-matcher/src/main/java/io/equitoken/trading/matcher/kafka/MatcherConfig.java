@@ -1,4 +1,4 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import java.time.Duration;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import java.util.List;
 import java.util.Map;

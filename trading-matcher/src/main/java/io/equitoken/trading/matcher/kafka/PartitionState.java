@@ -1,5 +1,8 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
+import io.equitoken.trading.matcher.core.CommandProcessor;
+import io.equitoken.trading.matcher.core.MatcherCommand;
+import io.equitoken.trading.matcher.core.MatcherEvent;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -41,14 +44,14 @@ final class PartitionState {
   List<ProducerRecord<String, String>> snapshotRecords(String topic, JsonMapper json) {
     List<ProducerRecord<String, String>> records = new ArrayList<>();
     for (String tokenId : dirtyTokens.stream().sorted().toList()) {
-      TokenBook book = processor.book(tokenId);
+      ObjectNode book = processor.snapshot(tokenId);
       if (book == null) {
         continue;
       }
       ObjectNode value = JsonNodeFactory.instance.objectNode();
       value.put("partition", partition);
       value.put("offset", nextOffset);
-      value.set("book", book.toJson());
+      value.set("book", book);
       records.add(
           new ProducerRecord<>(
               topic, partition, TOKEN_PREFIX + tokenId, json.writeValueAsString(value)));
@@ -82,7 +85,7 @@ final class PartitionState {
               + ": commands must be keyed by their tokenId");
     }
     List<MatcherEvent> events = processor.apply(command);
-    if (processor.book(command.tokenId()) != null) {
+    if (processor.tokenIds().contains(command.tokenId())) {
       dirtyTokens.add(command.tokenId());
     }
     commandsSinceSnapshot++;

@@ -1,5 +1,7 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
+import io.equitoken.trading.matcher.core.CommandProcessor;
+import io.equitoken.trading.matcher.core.EngineFactory;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -74,7 +76,7 @@ final class Recovery implements AutoCloseable {
         } else {
           for (JsonNode id : manifest.get("tokens")) {
             JsonNode record = latest.get(PartitionState.TOKEN_PREFIX + id.asString());
-            processor.put(TokenBook.fromJson(record.get("book"), engines));
+            processor.restore(record.get("book"));
           }
           start = Math.max(start, covered);
         }

@@ -1,5 +1,7 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
+import io.equitoken.trading.matcher.core.CommandProcessor;
+import io.equitoken.trading.matcher.core.EngineFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

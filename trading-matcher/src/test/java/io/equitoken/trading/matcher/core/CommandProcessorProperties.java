@@ -1,4 +1,4 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -101,8 +101,8 @@ class CommandProcessorProperties {
     }
     assertThat(fast.stateHashes()).isEqualTo(reference.stateHashes());
     for (MatcherEvent e : events) {
-      assertThat(EventContracts.violations(e.type(), e.data().toString()))
-          .as(e.type() + " " + e.data())
+      assertThat(EventContracts.violations(e.type(), e.dataJson()))
+          .as(e.type() + " " + e.dataJson())
           .isEmpty();
     }
     assertThat(events.stream().map(MatcherEvent::id)).doesNotHaveDuplicates();
@@ -132,7 +132,7 @@ class CommandProcessorProperties {
   }
 
   private static List<String> render(List<MatcherEvent> events) {
-    return events.stream().map(e -> e.id() + " " + e.type() + " " + e.data()).toList();
+    return events.stream().map(e -> e.id() + " " + e.type() + " " + e.dataJson()).toList();
   }
 
   private static void checkInvariants(CommandProcessor processor, List<MatcherEvent> events) {
@@ -140,7 +140,7 @@ class CommandProcessorProperties {
     Map<String, String[]> lastHolding = new HashMap<>();
     Map<String, Integer> finals = new HashMap<>();
     for (MatcherEvent e : events) {
-      JsonNode d = e.data();
+      JsonNode d = JsonCodec.data(e);
       switch (e.name()) {
         case "holding.changed" -> {
           String owner = d.get("ownerId").asString();
@@ -176,8 +176,8 @@ class CommandProcessorProperties {
                 assertThat(lastHolding.get(owner))
                     .as("last holding.changed of " + owner)
                     .containsExactly(
-                        CommandProcessor.plain(position[0]).toPlainString(),
-                        CommandProcessor.plain(position[1]).toPlainString());
+                        EventTranslator.plain(position[0]).toPlainString(),
+                        EventTranslator.plain(position[1]).toPlainString());
               }
             });
     assertThat(processor.conservation()).doesNotContainValue(false);

@@ -1,4 +1,4 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,8 +20,8 @@ class CommandProcessorTest {
   private List<String> apply(MatcherCommand command) {
     List<MatcherEvent> events = processor.apply(command);
     for (MatcherEvent e : events) {
-      assertThat(EventContracts.violations(e.type(), e.data().toString()))
-          .as(e.type() + " " + e.data())
+      assertThat(EventContracts.violations(e.type(), e.dataJson()))
+          .as(e.type() + " " + e.dataJson())
           .isEmpty();
       assertThat(e.key()).isEqualTo(T);
     }
@@ -30,7 +30,7 @@ class CommandProcessorTest {
 
   /** The facts of an event that a reader checks, in a compact line. */
   static String summary(MatcherEvent e) {
-    JsonNode d = e.data();
+    JsonNode d = JsonCodec.data(e);
     return switch (e.name()) {
       case "order.accepted" ->
           "accepted "
@@ -277,8 +277,8 @@ class CommandProcessorTest {
     List<String> first = new ArrayList<>();
     List<String> second = new ArrayList<>();
     for (MatcherCommand command : script) {
-      processor.apply(command).forEach(e -> first.add(e.id() + e.type() + e.data()));
-      other.apply(command).forEach(e -> second.add(e.id() + e.type() + e.data()));
+      processor.apply(command).forEach(e -> first.add(e.id() + e.type() + e.dataJson()));
+      other.apply(command).forEach(e -> second.add(e.id() + e.type() + e.dataJson()));
     }
     assertThat(first).isEqualTo(second).doesNotHaveDuplicates();
     assertThat(first.stream().map(s -> s.substring(0, 36)).collect(Collectors.toSet()))

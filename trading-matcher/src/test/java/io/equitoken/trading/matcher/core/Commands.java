@@ -1,4 +1,4 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.core;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -6,22 +6,22 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** Builds matcher commands for tests: deterministic ids, a clock that ticks per command. */
-final class Commands {
+public final class Commands {
 
-  static final String ISSUER = "founder-nova";
+  public static final String ISSUER = "founder-nova";
   private final String tokenId;
   private Instant now = Instant.parse("2026-11-27T14:00:00Z");
   private int seq;
 
-  Commands(String tokenId) {
+  public Commands(String tokenId) {
     this.tokenId = tokenId;
   }
 
-  static String uuid(String name) {
+  public static String uuid(String name) {
     return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
   }
 
-  String token() {
+  public String token() {
     return tokenId;
   }
 
@@ -34,7 +34,7 @@ final class Commands {
     return now;
   }
 
-  MatcherCommand register(String supply, String issuePrice) {
+  public MatcherCommand register(String supply, String issuePrice) {
     return new MatcherCommand.RegisterToken(
         nextId(),
         tokenId,
@@ -46,24 +46,24 @@ final class Commands {
         at());
   }
 
-  MatcherCommand open(String window, String phase, String band) {
+  public MatcherCommand open(String window, String phase, String band) {
     return new MatcherCommand.OpenWindow(
         nextId(), uuid(window), tokenId, phase, band == null ? null : new BigDecimal(band), at());
   }
 
-  MatcherCommand callPhase(String window) {
+  public MatcherCommand callPhase(String window) {
     return new MatcherCommand.StartCallPhase(nextId(), uuid(window), tokenId, at());
   }
 
-  MatcherCommand indicate(String window) {
+  public MatcherCommand indicate(String window) {
     return new MatcherCommand.Indicate(nextId(), uuid(window), tokenId, at());
   }
 
-  MatcherCommand close(String window) {
+  public MatcherCommand close(String window) {
     return new MatcherCommand.CloseWindow(nextId(), uuid(window), tokenId, at());
   }
 
-  MatcherCommand place(
+  public MatcherCommand place(
       String order, String owner, String window, String side, String qty, String price) {
     return new MatcherCommand.PlaceOrder(
         nextId(),
@@ -77,11 +77,11 @@ final class Commands {
         at());
   }
 
-  MatcherCommand cancel(String order, String owner) {
+  public MatcherCommand cancel(String order, String owner) {
     return new MatcherCommand.CancelOrder(nextId(), uuid(order), owner, tokenId, at());
   }
 
-  MatcherCommand transfer(String transfer, String from, String to, String qty) {
+  public MatcherCommand transfer(String transfer, String from, String to, String qty) {
     return new MatcherCommand.Transfer(
         nextId(),
         uuid(transfer),

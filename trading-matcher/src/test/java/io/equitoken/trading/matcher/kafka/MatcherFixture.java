@@ -1,10 +1,14 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestInfrastructure;
+import io.equitoken.trading.matcher.core.CommandProcessor;
+import io.equitoken.trading.matcher.core.EngineFactory;
+import io.equitoken.trading.matcher.core.MatcherCommand;
+import io.equitoken.trading.matcher.core.MatcherEvent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,7 +72,7 @@ final class MatcherFixture {
       for (MatcherEvent e : processor.apply(c)) {
         perToken
             .computeIfAbsent(e.key(), k -> new ArrayList<>())
-            .add(e.id() + " " + e.type() + " " + e.data());
+            .add(e.id() + " " + e.type() + " " + JSON.readTree(e.dataJson()));
       }
     }
     return perToken;

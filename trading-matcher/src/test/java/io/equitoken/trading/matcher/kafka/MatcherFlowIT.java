@@ -1,8 +1,11 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.trading.matcher.core.Commands;
+import io.equitoken.trading.matcher.core.MatcherCommand;
+import io.equitoken.trading.matcher.core.MatcherEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -158,7 +161,7 @@ class MatcherFlowIT {
       }
       for (int index = 0; index < 50; index++) {
         traceOfEvent.put(
-            CommandProcessor.eventId(command.commandId(), index),
+            MatcherEvent.idOf(command.commandId(), index),
             traceparent == null ? "none" : traceparent);
       }
       records.add(r);

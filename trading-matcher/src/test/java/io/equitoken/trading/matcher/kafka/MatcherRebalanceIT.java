@@ -1,7 +1,8 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.trading.matcher.core.MatcherCommand;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

@@ -1,7 +1,9 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.trading.matcher.core.EngineFactory;
+import io.equitoken.trading.matcher.core.MatcherCommand;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,8 +31,7 @@ class MatcherRecoveryIT {
 
     // when the matcher crashes mid-transaction twice, after 130 and then 170 more commands
     for (int crashAfter : new int[] {130, 170}) {
-      Matcher crashing = new Matcher(config);
-      crashing.crashAfter(crashAfter);
+      Matcher crashing = new Matcher(config, EngineFactory.FAST, new CrashAfter(crashAfter));
       crashing.start();
       awaitStopped(crashing);
       assertThat(crashing.failure()).hasMessage("simulated crash");
@@ -55,8 +56,7 @@ class MatcherRecoveryIT {
     fixture.send(commands);
 
     // when instance m1 crashes mid-transaction and m2 (another transactional id) takes over
-    Matcher crashing = new Matcher(fixture.config("m1"));
-    crashing.crashAfter(100);
+    Matcher crashing = new Matcher(fixture.config("m1"), EngineFactory.FAST, new CrashAfter(100));
     crashing.start();
     awaitStopped(crashing);
     crashing.close();

@@ -1,6 +1,10 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
 import io.equitoken.platform.test.TestInfrastructure;
+import io.equitoken.trading.matcher.core.CommandProcessor;
+import io.equitoken.trading.matcher.core.Commands;
+import io.equitoken.trading.matcher.core.EngineFactory;
+import io.equitoken.trading.matcher.core.MatcherCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

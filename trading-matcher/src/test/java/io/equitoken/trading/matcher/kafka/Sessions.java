@@ -1,5 +1,7 @@
-package io.equitoken.trading.matcher;
+package io.equitoken.trading.matcher.kafka;
 
+import io.equitoken.trading.matcher.core.Commands;
+import io.equitoken.trading.matcher.core.MatcherCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,6 +1,6 @@
 package io.equitoken.trading.service.config;
 
-import io.equitoken.trading.matcher.Matcher;
+import io.equitoken.trading.matcher.kafka.Matcher;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package io.equitoken.trading.service.config;
 
-import io.equitoken.trading.matcher.Matcher;
-import io.equitoken.trading.matcher.MatcherConfig;
+import io.equitoken.trading.matcher.kafka.Matcher;
+import io.equitoken.trading.matcher.kafka.MatcherConfig;
 import java.util.Map;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.context.SmartLifecycle;

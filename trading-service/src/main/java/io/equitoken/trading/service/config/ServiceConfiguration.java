@@ -3,7 +3,7 @@ package io.equitoken.trading.service.config;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
-import io.equitoken.trading.matcher.MatcherConfig;
+import io.equitoken.trading.matcher.kafka.MatcherConfig;
 import io.equitoken.trading.service.history.HistoryStore;
 import io.equitoken.trading.service.history.MarketResults;
 import io.equitoken.trading.service.history.PriceHistory;
