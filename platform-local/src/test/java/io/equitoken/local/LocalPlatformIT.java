@@ -88,15 +88,46 @@ class LocalPlatformIT {
         .contains("PostgreSQL on localhost:" + (54329 + OFFSET))
         .contains("Kafka (KRaft) on localhost:" + (19092 + OFFSET));
 
+    Process stray;
     try (LocalPlatform platform = platform()) {
       platform.start();
 
       assertThat(queryOne(platform, "listings", "SELECT id FROM it_marker")).isEqualTo(key);
       assertPasswordsRequired(platform);
       assertThat(consume(platform, key)).isEqualTo("hello");
+
+      // a broker that dies is reported and started again by the supervisor, with its data
+      long broker = platform.livePids().get(0);
+      ProcessHandle.of(broker).orElseThrow().destroyForcibly();
+      awaitNewBroker(platform, broker);
+      assertThat(consume(platform, key)).isEqualTo("hello");
+      assertThat(output.toString(StandardCharsets.UTF_8))
+          .contains("kafka (pid " + broker + ") exited with code 137")
+          .contains("kafka restarted (pid ");
+
+      // a process of this installation that the launcher did not start (say, a service someone
+      // started again by hand with the launcher's command line) ends with it
+      stray =
+          new ProcessBuilder(
+                  "sh",
+                  "-c",
+                  "trap 'exit 0' TERM; while :; do sleep 1; done",
+                  "-D" + ChildProcess.MARKER_PROPERTY + "=" + platform.baseDir(),
+                  "x")
+              .start();
       firstRun = platform.livePids();
     }
+    assertThat(stray.waitFor(10, TimeUnit.SECONDS)).as("the stray process ended").isTrue();
     assertNothingRunning(firstRun);
+  }
+
+  private static void awaitNewBroker(LocalPlatform platform, long dead) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+    // broker first, then the postmaster
+    while (platform.livePids().size() < 2 || platform.livePids().get(0) == dead) {
+      assertThat(System.nanoTime()).as("broker restarted").isLessThan(deadline);
+      Thread.sleep(200);
+    }
   }
 
   /**
