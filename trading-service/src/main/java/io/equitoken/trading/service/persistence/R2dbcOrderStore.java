@@ -6,6 +6,7 @@ import io.equitoken.trading.service.order.OrderStore;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -80,7 +81,10 @@ class R2dbcOrderStore implements OrderStore {
       Instant afterCreated,
       UUID afterId,
       int limit) {
-    StringBuilder sql = new StringBuilder("select * from trade_order where owner_id = :owner");
+    // One query for the page and its fills: the page's orders joined to their fills, one row per
+    // fill (or one row with null fill columns), grouped back into orders below.
+    StringBuilder sql =
+        new StringBuilder("with page as (select * from trade_order where owner_id = :owner");
     if (status != null) {
       sql.append(" and status = :status");
     }
@@ -90,7 +94,11 @@ class R2dbcOrderStore implements OrderStore {
     if (afterCreated != null) {
       sql.append(" and (created_at, id) < (:afterCreated, :afterId)");
     }
-    sql.append(" order by created_at desc, id desc limit :limit");
+    sql.append(" order by created_at desc, id desc limit :limit)")
+        .append(" select p.*, f.trade_id as fill_trade_id, f.price as fill_price,")
+        .append(" f.quantity as fill_quantity, f.executed_at as fill_executed_at")
+        .append(" from page p left join order_fill f on f.order_id = p.id")
+        .append(" order by p.created_at desc, p.id desc, f.executed_at, f.trade_id");
     var spec = db.sql(sql.toString()).bind("owner", ownerId).bind("limit", limit);
     if (status != null) {
       spec = spec.bind("status", status.wire());
@@ -101,7 +109,30 @@ class R2dbcOrderStore implements OrderStore {
     if (afterCreated != null) {
       spec = spec.bind("afterCreated", afterCreated).bind("afterId", afterId);
     }
-    return spec.map(R2dbcOrderStore::order).all();
+    return spec.map(PageRow::of)
+        .all()
+        .bufferUntilChanged(row -> row.order().id())
+        .map(
+            rows ->
+                rows.get(0)
+                    .order()
+                    .withFills(rows.stream().map(PageRow::fill).filter(Objects::nonNull).toList()));
+  }
+
+  /** One row of {@link #page}: an order and one of its fills, or no fill. */
+  private record PageRow(Order order, Order.Fill fill) {
+    static PageRow of(Readable row) {
+      String tradeId = row.get("fill_trade_id", String.class);
+      return new PageRow(
+          R2dbcOrderStore.order(row),
+          tradeId == null
+              ? null
+              : new Order.Fill(
+                  tradeId,
+                  row.get("fill_price", BigDecimal.class),
+                  row.get("fill_quantity", BigDecimal.class),
+                  row.get("fill_executed_at", Instant.class)));
+    }
   }
 
   @Override

@@ -212,6 +212,55 @@ class OrdersIT extends TradingIntegrationTest {
   }
 
   @Test
+  void shouldListEachOrderWithItsFillsAsItsStatusShowsThem() {
+    // given three orders: the oldest without fills, one filled twice, the newest filled once
+    String none = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2));
+    clock.advance(Duration.ofMillis(5));
+    String twice = api.place(Api.investor(investor), Api.order(token, "buy", 100, 2.5));
+    clock.advance(Duration.ofMillis(5));
+    String once = api.place(Api.investor(investor), Api.order(token, "buy", 20, 3));
+    for (String id : List.of(none, twice, once)) {
+      matcher("order.accepted", Map.of("orderId", id, "acceptedAt", now()));
+    }
+    matcher("order.filled", fill(twice, "t-1", "2.40", 40, 40, 60, "2.40", "partially_filled"));
+    matcher("order.filled", fill(twice, "t-2", "2.50", 60, 100, 0, "2.46", "filled"));
+    matcher("order.filled", fill(once, "t-3", "2.90", 20, 20, 0, "2.90", "filled"));
+    fixtures.awaitRows(
+        "select count(*) from order_fill where order_id in ('" + twice + "', '" + once + "')", 3);
+
+    // when the investor lists them two at a time
+    var first =
+        api.call(HttpMethod.GET, "/trade?limit=2", Api.investor(investor), null)
+            .expectStatus()
+            .isOk()
+            .expectBody()
+            .returnResult();
+    JsonNode page = JSON.readTree(first.getResponseBodyContent());
+    String link = first.getResponseHeaders().getFirst("Link");
+    JsonNode rest =
+        api.get(link.substring(link.indexOf('<') + 1, link.indexOf('>')), Api.investor(investor));
+
+    // then the page holds two orders (fills do not count against the limit), each with the fills
+    // and totals GET /trade/status shows for it
+    assertThat(page).hasSize(2);
+    assertThat(page.get(0).get("tradeId").asString()).isEqualTo(once);
+    assertThat(page.get(1).get("tradeId").asString()).isEqualTo(twice);
+    assertThat(page.get(1).get("fills")).hasSize(2);
+    assertThat(page.get(1).get("fills").get(0).get("price").decimalValue())
+        .isEqualByComparingTo("2.40");
+    assertThat(page.get(1).get("fills").get(1).get("quantity").decimalValue())
+        .isEqualByComparingTo("60");
+    assertThat(rest).hasSize(1);
+    assertThat(rest.get(0).get("tradeId").asString()).isEqualTo(none);
+    assertThat(rest.get(0).get("fills")).isEmpty();
+    for (JsonNode listed : List.of(page.get(0), page.get(1), rest.get(0))) {
+      assertThat(listed)
+          .isEqualTo(
+              api.get("/trade/status/" + listed.get("tradeId").asString(), Api.investor(investor)));
+    }
+  }
+
+  @Test
   void shouldReplayTheFirstAnswerForTheSameIdempotencyKey() {
     String key = UUID.randomUUID().toString();
     Map<String, Object> body = Api.order(token, "buy", 7, 2);
