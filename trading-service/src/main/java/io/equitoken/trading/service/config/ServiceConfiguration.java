@@ -3,6 +3,7 @@ package io.equitoken.trading.service.config;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.platform.events.ConsumerGroupDefaults;
 import io.equitoken.trading.matcher.kafka.MatcherConfig;
 import io.equitoken.trading.service.history.HistoryStore;
 import io.equitoken.trading.service.history.MarketResults;
@@ -22,6 +23,7 @@ import io.equitoken.trading.service.window.WindowRules;
 import io.equitoken.trading.service.window.WindowService;
 import io.equitoken.trading.service.window.WindowStore;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -130,6 +132,7 @@ class ServiceConfiguration {
       matchIfMissing = true)
   MatcherRunner matcherRunner(
       KafkaProperties kafka,
+      ConsumerGroupDefaults group,
       TradingProperties properties,
       @Value("${equitoken.events.source:/trading-service}") String source) {
     TradingProperties.Matcher m = properties.matcher();
@@ -143,9 +146,18 @@ class ServiceConfiguration {
             .partitions(properties.partitions())
             .snapshotEveryCommands(m.snapshotEveryCommands())
             .snapshotEvery(m.snapshotEvery())
-            .extraConsumer(Map.copyOf(kafka.getProperties()))
+            .transactionTimeout(m.transactionTimeout())
+            // session, heartbeat and static membership as every consumer of the platform has them
+            .extraConsumer(withGroupDefaults(kafka.getProperties(), group))
             .extraProducer(Map.copyOf(kafka.getProperties()))
             .build());
+  }
+
+  private static Map<String, Object> withGroupDefaults(
+      Map<String, String> client, ConsumerGroupDefaults group) {
+    Map<String, Object> properties = new HashMap<>(group.consumerProperties("matcher"));
+    properties.putAll(client);
+    return Map.copyOf(properties);
   }
 
   /** Commands to the matcher, keyed by token: partitions bound how many matchers work at once. */

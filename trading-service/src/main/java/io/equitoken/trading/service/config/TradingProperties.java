@@ -21,20 +21,22 @@ record TradingProperties(
     clockInterval = clockInterval == null ? Duration.ofSeconds(1) : clockInterval;
     indicateInterval = indicateInterval == null ? Duration.ofSeconds(3) : indicateInterval;
     maxWindowLength = maxWindowLength == null ? Duration.ofDays(31) : maxWindowLength;
-    matcher = matcher == null ? new Matcher(null, null, null, null, null) : matcher;
+    matcher = matcher == null ? new Matcher(null, null, null, null, null, null) : matcher;
   }
 
   /**
    * {@code equitoken.trading.matcher.*}: whether this instance runs a matcher, its stable instance
    * id (the pod name: a restarted pod fences its predecessor's open transaction), the consumer
-   * group of all matchers, and when a partition's engines are snapshotted.
+   * group of all matchers, when a partition's engines are snapshotted, and the transaction timeout
+   * of its producer.
    */
   record Matcher(
       Boolean enabled,
       String instanceId,
       String groupId,
       Integer snapshotEveryCommands,
-      Duration snapshotEvery) {
+      Duration snapshotEvery,
+      Duration transactionTimeout) {
 
     Matcher {
       enabled = enabled == null || enabled;
@@ -42,6 +44,10 @@ record TradingProperties(
       groupId = groupId == null ? "trading-matcher" : groupId;
       snapshotEveryCommands = snapshotEveryCommands == null ? 1000 : snapshotEveryCommands;
       snapshotEvery = snapshotEvery == null ? Duration.ofSeconds(30) : snapshotEvery;
+      // an instance that dies mid-transaction holds back read_committed readers of its partitions
+      // until the broker aborts the transaction (docs/operations.md, "Consumer groups after a
+      // crash")
+      transactionTimeout = transactionTimeout == null ? Duration.ofSeconds(10) : transactionTimeout;
     }
   }
 }
