@@ -1,0 +1,364 @@
+package io.equitoken.trading.service.crash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.PackagedService;
+import io.equitoken.platform.test.RestartableKafka;
+import io.equitoken.platform.test.TestDatabase;
+import io.equitoken.platform.test.TestInfrastructure;
+import io.equitoken.platform.test.TestJwtIssuer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * How long matching pauses when the packaged service is SIGKILLed: alone and restarted at once (the
+ * restarted instance rejoins the matcher's and the listeners' consumer groups under its instance
+ * id, so it gets its partitions back without waiting for the dead member's session), and with a
+ * second instance running (the survivor takes the dead member's partitions after the 6 s session
+ * timeout). The clock runs from the kill to the first order placed afterwards that shows {@code
+ * filled}; the bounds are generous (a loaded CI machine), the figures are printed and kept in
+ * docs/benchmarks.md ("Recovery after a crash").
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MatchingRecoveryIT {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String ISSUER = "founder-recovery";
+  private static final String INVESTOR = "inv-recovery";
+  private static final int PARTITIONS = 4;
+  private static final Duration SINGLE_BOUND = Duration.ofSeconds(90);
+  private static final Duration SURVIVOR_BOUND = Duration.ofSeconds(30);
+
+  private RestartableKafka kafka;
+  private TestDatabase database;
+  private PackagedService a;
+  private PackagedService b;
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  @BeforeAll
+  void platform() {
+    kafka = new RestartableKafka().start();
+    database = TestInfrastructure.database("trading_recovery");
+    a = instance("recovery-a");
+    b = instance("recovery-b");
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (a != null) {
+      a.close();
+    }
+    if (b != null) {
+      b.close();
+    }
+    if (kafka != null) {
+      kafka.close();
+    }
+  }
+
+  /**
+   * As operators run it: the platform's consumer defaults, its instance id from the environment.
+   */
+  private PackagedService instance(String instance) {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put("equitoken.events.relay-interval", "100ms");
+    s.put("equitoken.trading.partitions", String.valueOf(PARTITIONS));
+    s.put("equitoken.trading.matcher.instance-id", instance);
+    s.put("equitoken.events.consumer.instance-id", instance);
+    return PackagedService.of(instance, Path.of("target", "trading-service.jar"))
+        .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
+        .log(Path.of("target", "recovery-it", instance + ".log"))
+        .settings(PackagedService.platformSettings(database, kafka.bootstrapServers()))
+        .settings(s);
+  }
+
+  @Test
+  void shouldMatchAgainSoonAfterAKillAloneAndWithASurvivor() throws Exception {
+    // given one instance, a tradable token with sell orders resting in its book
+    a.start();
+    List<String> tokens = new ArrayList<>();
+    for (int partition = 0; partition < PARTITIONS; partition++) {
+      tokens.add(issueToken(partition));
+    }
+    approve(INVESTOR);
+    openWindow(a, tokens);
+    for (String token : tokens) {
+      place(a, founder(), order(token, "sell", "1000", "2.50"));
+    }
+    // and matching works
+    awaitFilled(a, place(a, investor(), order(tokens.get(0), "buy", "1", "2.50")), SINGLE_BOUND);
+
+    // when the only instance is killed and started again at once
+    Instant killed = Instant.now();
+    a.kill();
+    a.start();
+    Duration healthy = Duration.between(killed, Instant.now());
+    // then a new order (on every partition) is matched within the bound
+    Duration matched = firstMatchedAfter(killed, a, tokens, SINGLE_BOUND);
+    System.out.printf(
+        "MatchingRecoveryIT: single instance: healthy %d ms after the kill, first new order"
+            + " matched %d ms after the kill (%d ms after healthy)%n",
+        healthy.toMillis(), matched.toMillis(), matched.minus(healthy).toMillis());
+    assertThat(matched).isLessThan(healthy.plus(Duration.ofSeconds(15)));
+
+    // given a second instance sharing the partitions
+    b.start();
+    awaitBothServing();
+
+    // when the first is killed and stays down
+    Instant killedAgain = Instant.now();
+    a.kill();
+
+    // then the survivor matches every token's new orders within the bound
+    Duration takenOver = firstMatchedAfter(killedAgain, b, tokens, SURVIVOR_BOUND);
+    System.out.printf(
+        "MatchingRecoveryIT: survivor: every partition matched again %d ms after the kill%n",
+        takenOver.toMillis());
+    assertThat(takenOver).isLessThan(SURVIVOR_BOUND);
+  }
+
+  /**
+   * Places one crossing buy per token (one token per partition) at {@code via} and answers the time
+   * from {@code since} until all are filled.
+   */
+  private Duration firstMatchedAfter(
+      Instant since, PackagedService via, List<String> tokens, Duration bound) throws Exception {
+    List<String> orders = new ArrayList<>();
+    for (String token : tokens) {
+      orders.add(place(via, investor(), order(token, "buy", "1", "2.50")));
+    }
+    for (String order : orders) {
+      awaitFilled(via, order, bound);
+    }
+    return Duration.between(since, Instant.now());
+  }
+
+  /** Both instances run a matcher and between them serve every partition once. */
+  private void awaitBothServing() throws InterruptedException {
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
+    while (true) {
+      List<Integer> served = new ArrayList<>();
+      int running = 0;
+      for (PackagedService instance : List.of(a, b)) {
+        JsonNode state = get(instance, "/actuator/matcher", operator());
+        if (state != null && state.get("running").asBoolean()) {
+          state.get("partitions").forEach(p -> served.add(p.asInt()));
+          if (!state.get("partitions").isEmpty()) {
+            running++;
+          }
+        }
+      }
+      if (running == 2 && served.size() == PARTITIONS) {
+        return;
+      }
+      assertThat(Instant.now()).as("both serving, now " + served).isBefore(deadline);
+      Thread.sleep(250);
+    }
+  }
+
+  private void awaitFilled(PackagedService via, String orderId, Duration bound)
+      throws InterruptedException {
+    Instant deadline = Instant.now().plus(bound);
+    while (true) {
+      JsonNode status = get(via, "/trade/status/" + orderId, investor());
+      if (status != null && "filled".equals(status.get("status").asString())) {
+        return;
+      }
+      assertThat(Instant.now()).as("order " + orderId + " filled").isBefore(deadline);
+      Thread.sleep(50);
+    }
+  }
+
+  // ---- facts, window, HTTP ----------------------------------------------------------------------
+
+  /** A token whose commands go to {@code partition} (they are keyed by token id). */
+  private String issueToken(int partition) {
+    String listingId = UUID.randomUUID().toString();
+    String tokenId = UUID.randomUUID().toString();
+    while (Utils.toPositive(Utils.murmur2(tokenId.getBytes(StandardCharsets.UTF_8))) % PARTITIONS
+        != partition) {
+      tokenId = UUID.randomUUID().toString();
+    }
+    String at = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+    Map<String, Object> issued = new LinkedHashMap<>();
+    issued.put("listingId", listingId);
+    issued.put("tokenId", tokenId);
+    issued.put("isin", "LU0000000000");
+    issued.put("tokenName", "Recovery token");
+    issued.put("supply", 100000);
+    issued.put("price", 2.5);
+    issued.put("issuerPrincipalId", ISSUER);
+    issued.put("issuedBy", ISSUER);
+    issued.put("issuedAt", at);
+    fact("listings.events.v1", listingId, "equitoken.listings.token.issued.v1", issued);
+    fact(
+        "listings.events.v1",
+        listingId,
+        "equitoken.listings.listing.published.v1",
+        Map.of(
+            "listingId", listingId,
+            "founderId", ISSUER,
+            "tokenId", tokenId,
+            "status", "active",
+            "publishedAt", at));
+    return tokenId;
+  }
+
+  private void approve(String investorId) {
+    String at = Instant.now().toString();
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("investorId", investorId);
+    data.put("submissionId", UUID.randomUUID().toString());
+    data.put("kycState", "approved");
+    data.put("accreditation", "none");
+    data.put("accreditationExpiresAt", null);
+    data.put("country", "DE");
+    data.put("decidedAt", at);
+    data.put("expiresAt", Instant.now().plus(Duration.ofDays(365)).toString());
+    data.put("changedAt", at);
+    fact("compliance.events.v1", investorId, "equitoken.compliance.status.changed.v1", data);
+  }
+
+  private void fact(String topic, String key, String type, Object data) {
+    KafkaRecords.sendCloudEvent(
+        kafka.bootstrapServers(),
+        topic,
+        key,
+        UUID.randomUUID().toString(),
+        "/test",
+        type,
+        JSON.writeValueAsString(data));
+  }
+
+  private void openWindow(PackagedService via, List<String> tokens) throws Exception {
+    // soon, so that the test does not wait for it; refused (opens-not-in-future) and sent again
+    // a little later when the request arrives after that moment on a loaded machine
+    HttpResponse<String> created = null;
+    for (int lead = 3; lead <= 48 && (created == null || created.statusCode() != 201); lead *= 2) {
+      Instant opens = Instant.now().plusSeconds(lead);
+      Map<String, Object> body = new LinkedHashMap<>();
+      body.put("tokenIds", tokens);
+      body.put("mechanism", "continuous");
+      body.put("opens", opens.toString());
+      body.put("closes", opens.plus(Duration.ofHours(2)).toString());
+      created = post(via, "/liquidity/windows", operator(), JSON.writeValueAsString(body));
+      if (created.statusCode() != 201) {
+        assertThat(created.body()).as("refusal of the window").contains("opens-not-in-future");
+      }
+    }
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    String id = JSON.readTree(created.body()).get("id").asString();
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+    while (true) {
+      JsonNode w = get(via, "/liquidity/windows/" + id, operator());
+      if (w != null && "open".equals(w.get("status").asString())) {
+        return;
+      }
+      assertThat(Instant.now()).as("window open").isBefore(deadline);
+      Thread.sleep(250);
+    }
+  }
+
+  /** Places an order (retried with the same key until the service answers 202). */
+  private String place(PackagedService via, String bearer, String body) throws Exception {
+    String key = UUID.randomUUID().toString();
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+    while (true) {
+      try {
+        HttpResponse<String> r =
+            send(
+                HttpRequest.newBuilder(URI.create(via.baseUrl() + "/trade"))
+                    .header("Authorization", "Bearer " + bearer)
+                    .header("Idempotency-Key", key)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)));
+        if (r.statusCode() == 202) {
+          return JSON.readTree(r.body()).get("tradeId").asString();
+        }
+        assertThat(r.statusCode()).as(r.body()).isGreaterThanOrEqualTo(403);
+      } catch (IOException unreachable) {
+        // not listening yet
+      }
+      assertThat(Instant.now()).as("order accepted: " + body).isBefore(deadline);
+      Thread.sleep(100);
+    }
+  }
+
+  private HttpResponse<String> post(PackagedService via, String path, String bearer, String json)
+      throws IOException {
+    return send(
+        HttpRequest.newBuilder(URI.create(via.baseUrl() + path))
+            .header("Authorization", "Bearer " + bearer)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
+  }
+
+  private JsonNode get(PackagedService via, String path, String bearer) {
+    try {
+      HttpResponse<String> r =
+          send(
+              HttpRequest.newBuilder(URI.create(via.baseUrl() + path))
+                  .header("Authorization", "Bearer " + bearer)
+                  .GET());
+      return r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
+    } catch (IOException unreachable) {
+      return null;
+    }
+  }
+
+  private HttpResponse<String> send(HttpRequest.Builder request) throws IOException {
+    try {
+      return http.send(
+          request.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+  }
+
+  private static String order(String token, String side, String quantity, String price) {
+    return "{\"tokenId\":\""
+        + token
+        + "\",\"type\":\""
+        + side
+        + "\",\"quantity\":"
+        + quantity
+        + ",\"maxPrice\":"
+        + price
+        + "}";
+  }
+
+  private static String operator() {
+    return TestJwtIssuer.token("operator-recovery", "operator");
+  }
+
+  private static String founder() {
+    return TestJwtIssuer.token(ISSUER, "founder");
+  }
+
+  private static String investor() {
+    return TestJwtIssuer.token(INVESTOR, "investor");
+  }
+}
