@@ -48,6 +48,7 @@ class MatchingRecoveryIT {
   private static final String INVESTOR = "inv-recovery";
   private static final int PARTITIONS = 4;
   private static final Duration SINGLE_BOUND = Duration.ofSeconds(90);
+  private static final Duration AFTER_HEALTHY_BOUND = Duration.ofSeconds(30);
   private static final Duration SURVIVOR_BOUND = Duration.ofSeconds(30);
 
   private RestartableKafka kafka;
@@ -121,7 +122,10 @@ class MatchingRecoveryIT {
         "MatchingRecoveryIT: single instance: healthy %d ms after the kill, first new order"
             + " matched %d ms after the kill (%d ms after healthy)%n",
         healthy.toMillis(), matched.toMillis(), matched.minus(healthy).toMillis());
-    assertThat(matched).isLessThan(healthy.plus(Duration.ofSeconds(15)));
+    // generous: the matcher restores its partitions from snapshots after its restart, which takes
+    // seconds on a loaded machine; without static membership the restarted instance waited out its
+    // old self's session (45 s by Kafka's default) whenever the restart was quicker than that
+    assertThat(matched).isLessThan(healthy.plus(AFTER_HEALTHY_BOUND));
 
     // given a second instance sharing the partitions
     b.start();
