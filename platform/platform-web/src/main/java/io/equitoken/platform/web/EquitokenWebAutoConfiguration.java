@@ -18,6 +18,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.core.env.Environment;
@@ -42,6 +43,7 @@ import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
 import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
 import reactor.core.publisher.Mono;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JacksonModule;
 
 /**
@@ -90,6 +92,16 @@ public class EquitokenWebAutoConfiguration {
   @Bean
   JacksonModule equitokenNumberRuleModule() {
     return NumberRuleBigDecimalDeserializer.module();
+  }
+
+  /**
+   * A JSON object naming a member twice is malformed, not "last one wins": {@code {"role":
+   * "investor", "role": "operator"}} could pass a check that reads the first and act on the last.
+   * Refused with {@code 400 malformed-json} by every service.
+   */
+  @Bean
+  JsonMapperBuilderCustomizer equitokenStrictDuplicateDetection() {
+    return builder -> builder.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
   }
 
   /** Every timestamp of every request body obeys the platform's {@code TimestampRule}. */

@@ -55,6 +55,36 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
       }
       return Mono.empty();
     }
+    if (answeredByTheServer(exchange)) {
+      // Reactor Netty already answered (e.g. 400 for a chunk size it cannot decode) and the body's
+      // error arrives afterwards: nothing can be written any more, and a client's malformed
+      // framing is not an ERROR (a write here failed with "Status and headers already sent")
+      if (isDecodingFailure(ex) || toProblem(ex).status() < 500) {
+        log.debug(
+            "{} {} was answered by the server already: {}",
+            exchange.getRequest().getMethod(),
+            exchange.getRequest().getPath(),
+            ex.toString());
+      } else {
+        log.error(
+            "Unhandled error on {} {} after its answer was sent",
+            exchange.getRequest().getMethod(),
+            exchange.getRequest().getPath(),
+            ex);
+      }
+      return Mono.empty();
+    }
+    Throwable stalled = bodyTimeout(ex);
+    if (stalled != null) {
+      // a client too slow with its body (or an attacker holding a connection): its fault, answered
+      // 408; one line without a stack trace, so that nobody can fill the ERROR alerting with it
+      log.warn(
+          "Request body of {} {} stalled ({}); answered 408",
+          exchange.getRequest().getMethod(),
+          exchange.getRequest().getPath(),
+          stalled.getClass().getSimpleName());
+      return ProblemWriter.write(exchange, toProblem(ex));
+    }
     Problem problem = toProblem(ex);
     if (problem.status() >= 500) {
       log.error(
@@ -74,7 +104,60 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
     return ProblemWriter.write(exchange, problem);
   }
 
+  /** Whether Reactor Netty has sent the status and headers itself (not through this exchange). */
+  static boolean answeredByTheServer(ServerWebExchange exchange) {
+    try {
+      Object response =
+          org.springframework.http.server.reactive.ServerHttpResponseDecorator.getNativeResponse(
+              exchange.getResponse());
+      return response instanceof reactor.netty.http.server.HttpServerResponse netty
+          && netty.hasSentHeaders();
+    } catch (IllegalArgumentException | IllegalStateException notReactorNetty) {
+      return false;
+    }
+  }
+
+  /** The HTTP codec could not decode what the client sent (e.g. a chunk size {@code ZZ}). */
+  static boolean isDecodingFailure(Throwable ex) {
+    Throwable current = ex;
+    for (int depth = 0; current != null && depth < 10; depth++) {
+      if (current instanceof NumberFormatException
+          || current.getClass().getName().startsWith("io.netty.handler.codec.")) {
+        return true;
+      }
+      current = current.getCause();
+    }
+    return false;
+  }
+
+  /**
+   * The server's read timeout (a body that pauses longer than {@code
+   * equitoken.server.read-timeout}) or request timeout (a body slower in all than {@code
+   * request-timeout}), if that is the cause.
+   */
+  public static Throwable bodyTimeout(Throwable ex) {
+    Throwable current = ex;
+    for (int depth = 0; current != null && depth < 10; depth++) {
+      if (current instanceof io.netty.handler.timeout.ReadTimeoutException
+          || current
+              .getClass()
+              .getName()
+              .equals("reactor.netty.http.server.RequestTimeoutException")) {
+        return current;
+      }
+      current = current.getCause();
+    }
+    return null;
+  }
+
   static Problem toProblem(Throwable ex) {
+    if (bodyTimeout(ex) != null) {
+      return Problem.of(
+          408,
+          "request-timeout",
+          "Request timeout",
+          "The request body did not arrive in time; send it without pauses.");
+    }
     if (ex instanceof RefusedException refused) {
       return Problem.of(refused.refusal());
     }
@@ -158,6 +241,11 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
         "An unexpected error occurred; it has been logged.");
   }
 
+  /** Jackson's strict duplicate detection: {@code Duplicate Object property "name"}. */
+  private static final java.util.regex.Pattern DUPLICATE =
+      java.util.regex.Pattern.compile(
+          "(?i)^Duplicate (?:Object property|field) [\"']([^\"']*)[\"']");
+
   private static Problem inputProblem(ServerWebInputException input) {
     JacksonException json = findCause(input, JacksonException.class);
     if (json != null) {
@@ -167,6 +255,17 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
                   r -> r.getPropertyName() != null ? r.getPropertyName() : "[" + r.getIndex() + "]")
               .collect(Collectors.joining("."))
               .replace(".[", "[");
+      java.util.regex.Matcher duplicate =
+          DUPLICATE.matcher(json.getOriginalMessage() == null ? "" : json.getOriginalMessage());
+      if (duplicate.find()) {
+        String member = field.isEmpty() ? duplicate.group(1) : field + "." + duplicate.group(1);
+        return Problem.of(
+                400,
+                "duplicate-member",
+                "Malformed request body",
+                "The JSON member " + member + " appears more than once in one object.")
+            .with("field", member);
+      }
       String message =
           json instanceof UnrecognizedPropertyException
               ? "is not a known field"

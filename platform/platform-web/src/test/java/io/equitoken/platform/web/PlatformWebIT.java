@@ -240,6 +240,26 @@ class PlatformWebIT {
   }
 
   @Test
+  void shouldRefuseAJsonObjectThatNamesAMemberTwice() {
+    String token = "Bearer " + TestJwtIssuer.token("op", "operator");
+    web.post()
+        .uri("/things")
+        .header("Authorization", token)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue("{\"name\":\"cheap\",\"price\":1,\"price\":1000}")
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("duplicate-member")
+        .jsonPath("$.field")
+        .isEqualTo("price");
+  }
+
+  @Test
   void shouldAnswerUnreadableBodiesOutsideTheJsonCodecWith400() {
     isProblem(get("/undecodable", TestJwtIssuer.token("op", "operator")), 400, "malformed-body");
   }

@@ -122,6 +122,103 @@ class ServerLimitsIT {
   }
 
   @Test
+  void shouldAnswerAStalledBody408WithoutAnErrorLog() throws IOException {
+    try (Socket socket = connect();
+        ErrorLog errors = ErrorLog.capture()) {
+      socket
+          .getOutputStream()
+          .write(
+              ascii(
+                  "POST /things HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                      + TestJwtIssuer.token("op-1", "operator")
+                      + "\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+                      + "{\"name\":"));
+      String answer = readUntilClosed(socket);
+      assertThat(answer).startsWith("HTTP/1.1 408").contains("\"code\":\"request-timeout\"");
+      errors.settle();
+      assertThat(errors.events()).isEmpty();
+    }
+  }
+
+  @Test
+  void shouldAnswerAnUndecodableChunkSize400WithoutAnErrorLog() throws IOException {
+    try (Socket socket = connect();
+        ErrorLog errors = ErrorLog.capture()) {
+      socket
+          .getOutputStream()
+          .write(
+              ascii(
+                  "POST /things HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                      + TestJwtIssuer.token("op-1", "operator")
+                      + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked"
+                      + "\r\n\r\nZZ\r\n{\"name\":\"x\"}\r\n0\r\n\r\n"));
+      String answer = readUntilClosed(socket);
+      assertThat(answer).startsWith("HTTP/1.1 400");
+      errors.settle();
+      assertThat(errors.events()).isEmpty();
+    }
+  }
+
+  /** Every ERROR logged (by any logger) while it is open. */
+  static final class ErrorLog implements AutoCloseable {
+    private final ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>
+        appender = new ch.qos.logback.core.read.ListAppender<>();
+    private final ch.qos.logback.classic.Logger root =
+        (ch.qos.logback.classic.Logger)
+            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+
+    static ErrorLog capture() {
+      ErrorLog log = new ErrorLog();
+      log.appender.start();
+      log.root.addAppender(log.appender);
+      return log;
+    }
+
+    /** What the server logs after the answer comes right after it, if at all. */
+    void settle() {
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    java.util.List<String> events() {
+      return appender.list.stream()
+          .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.ERROR))
+          .map(e -> e.getLoggerName() + ": " + e.getFormattedMessage())
+          .toList();
+    }
+
+    @Override
+    public void close() {
+      root.detachAppender(appender);
+    }
+  }
+
+  /** What the server sent until it closed the connection (bounded by the patience). */
+  private static String readUntilClosed(Socket socket) throws IOException {
+    socket.setSoTimeout(250);
+    InputStream in = socket.getInputStream();
+    java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
+    for (int i = 0; i < PATIENCE; i++) {
+      try {
+        int n = in.read(buffer);
+        if (n < 0) {
+          break;
+        }
+        answer.write(buffer, 0, n);
+      } catch (SocketTimeoutException stillOpen) {
+        // keep waiting
+      } catch (IOException reset) {
+        break;
+      }
+    }
+    return answer.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
   void shouldCapTheConnectionsOfOneClientAddressAndReleaseThemOnClose() throws IOException {
     List<Socket> held = new ArrayList<>();
     try {

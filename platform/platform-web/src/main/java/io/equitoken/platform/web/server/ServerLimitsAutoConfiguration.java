@@ -25,6 +25,12 @@ import reactor.netty.http.server.HttpServer;
 @EnableConfigurationProperties(ServerLimitsProperties.class)
 public class ServerLimitsAutoConfiguration {
 
+  /** A client's stalled body or disconnect, dropped after the answer, is no ERROR line. */
+  @Bean
+  DroppedErrorsLog equitokenDroppedErrorsLog() {
+    return new DroppedErrorsLog();
+  }
+
   @Bean
   NettyServerCustomizer equitokenServerLimits(ServerLimitsProperties limits) {
     Map<InetAddress, Integer> connections = new ConcurrentHashMap<>();
