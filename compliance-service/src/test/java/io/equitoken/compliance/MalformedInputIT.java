@@ -2,10 +2,15 @@ package io.equitoken.compliance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.equitoken.platform.web.Cursors;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.MultipartBodyBuilder;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -39,7 +44,26 @@ class MalformedInputIT extends IntegrationTestSupport {
   }
 
   @Test
-  void shouldRefuseAMultipartPartWithoutAName() {
+  void shouldRefuseAMultipartPartWithoutANameWithoutAnErrorLog() throws InterruptedException {
+    ListAppender<ILoggingEvent> logged = new ListAppender<>();
+    Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    logged.start();
+    root.addAppender(logged);
+    try {
+      refuseAMultipartPartWithoutAName();
+      // what the reader and the buffers' owners log comes right after the answer, if at all
+      Thread.sleep(500);
+    } finally {
+      root.detachAppender(logged);
+    }
+    assertThat(
+            logged.list.stream()
+                .filter(e -> e.getLevel().isGreaterOrEqual(Level.ERROR))
+                .map(e -> e.getLoggerName() + ": " + e.getFormattedMessage()))
+        .isEmpty();
+  }
+
+  private void refuseAMultipartPartWithoutAName() {
     String investor = newInvestor();
     String boundary = "b0undary";
     String body =

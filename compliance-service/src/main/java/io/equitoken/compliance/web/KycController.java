@@ -9,13 +9,18 @@ import io.equitoken.platform.web.Idempotency;
 import io.equitoken.platform.web.ProblemException;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
+import org.springframework.core.ResolvableType;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.codec.HttpMessageReader;
+import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.http.codec.multipart.FilePart;
 import org.springframework.http.codec.multipart.Part;
+import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -32,15 +37,60 @@ public class KycController {
   /** The operation Idempotency-Keys are scoped to (platform-web {@link Idempotency}). */
   static final String SUBMIT = "POST /compliance/kyc";
 
+  private static final ResolvableType PART = ResolvableType.forClass(Part.class);
+
   private final KycSubmissions submissions;
   private final DetailsPart detailsPart;
   private final Idempotency idempotency;
+  private final HttpMessageReader<Part> partReader;
 
+  @SuppressWarnings("unchecked")
   public KycController(
-      KycSubmissions submissions, DetailsPart detailsPart, Idempotency idempotency) {
+      KycSubmissions submissions,
+      DetailsPart detailsPart,
+      Idempotency idempotency,
+      ServerCodecConfigurer codecs) {
     this.submissions = submissions;
     this.idempotency = idempotency;
     this.detailsPart = detailsPart;
+    this.partReader =
+        (HttpMessageReader<Part>)
+            codecs.getReaders().stream()
+                .filter(reader -> reader.canRead(PART, MediaType.MULTIPART_FORM_DATA))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("No multipart part reader"));
+  }
+
+  /**
+   * The parts by name, a part without a name under {@code null}. Read with the configured part
+   * reader (its limits) rather than {@code exchange.getMultipartData()}, whose collection by name
+   * fails on a nameless part in the middle of the body's stream: that cancelled the reader while it
+   * held a buffer, which was then released twice (an ERROR with a stack trace for every such
+   * request). Here the whole body is read first and the names are judged afterwards.
+   */
+  private Mono<MultiValueMap<String, Part>> parts(ServerWebExchange exchange) {
+    return partReader
+        .read(PART, exchange.getRequest(), Map.of())
+        .collectList()
+        .map(
+            list -> {
+              MultiValueMap<String, Part> byName = new LinkedMultiValueMap<>();
+              for (Part part : list) {
+                byName.add(part.headers().getContentDisposition().getName(), part);
+              }
+              return byName;
+            });
+  }
+
+  /**
+   * Drops what the reader kept of the parts (memory or temporary files) once the request is done
+   * with them, answered or refused, as the exchange does for {@code getMultipartData()}.
+   */
+  private static Mono<Void> deleteAll(MultiValueMap<String, Part> parts) {
+    return Flux.fromIterable(parts.values())
+        .flatMapIterable(list -> list)
+        .concatMap(part -> part.delete().onErrorComplete())
+        .then();
   }
 
   @PostMapping(
@@ -53,16 +103,18 @@ public class KycController {
     return Caller.current()
         .flatMap(
             caller ->
-                exchange
-                    .getMultipartData()
+                parts(exchange)
                     .onErrorMap(KycController::isDecodingError, KycController::malformed)
-                    .onErrorMap(KycController::isUnnamedPart, e -> unnamedPart())
                     .flatMap(
                         parts ->
-                            submit(
-                                caller.principalId(),
-                                parts,
-                                Idempotency.validKey(idempotencyKey))));
+                            Mono.usingWhen(
+                                Mono.just(parts),
+                                p ->
+                                    submit(
+                                        caller.principalId(),
+                                        p,
+                                        Idempotency.validKey(idempotencyKey)),
+                                KycController::deleteAll)));
   }
 
   @GetMapping(path = "/compliance/status", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -148,20 +200,6 @@ public class KycController {
   }
 
   /** A malformed or over-long multipart body; size limits stay 413 (handled by the platform). */
-  /**
-   * Spring collects the parts by name and asserts that each has one: a part without a name fails
-   * with this state error (was a 500).
-   */
-  private static boolean isUnnamedPart(Throwable error) {
-    return error instanceof IllegalStateException && "No name available".equals(error.getMessage());
-  }
-
-  private static ProblemException unnamedPart() {
-    return ProblemException.badRequest(
-            "unexpected-part", "Only a details part and documents parts are accepted.")
-        .with("field", "(unnamed part)");
-  }
-
   private static boolean isDecodingError(Throwable error) {
     boolean decoding = false;
     for (Throwable t = error; t != null; t = t.getCause()) {
