@@ -5,12 +5,18 @@
 #
 #   benchmarks/load/run.sh                 # defaults below; results as Markdown rows on stdout
 #   DURATION=20s CONNECTIONS=16 benchmarks/load/run.sh
+#   ONLY='GET /listings/{id}' IDLE=0 benchmarks/load/run.sh      # one request only
 #   PROFILE=1 PROFILE_DIR=/tmp/profile benchmarks/load/run.sh   # and then: where the time goes
 #
 # The gateway must give the benchmark caller a rate limit of its own, or this measures the limiter:
 #   EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=demo-operator,demo-investor \
 #   EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_ADDRESSES=127.0.0.1 ./equitoken up
 # (docs/services/gateway.md, docs/benchmarks.md). The script checks RateLimit-Limit and stops if not.
+#
+# Every row also gives the platform's CPU per request: the CPU time (user + system, /proc/<pid>/stat)
+# of the gateway, of the service that answered and of the whole platform (PostgreSQL and Kafka
+# included) during that wrk run, divided by its requests; wrk's own CPU is left out. Before the
+# runs, the platform's idle burn (IDLE seconds, 0 skips it). Needs benchmarks/target/benchmarks.jar.
 set -euo pipefail
 
 OFFSET=${PORT_OFFSET:-0}
@@ -27,6 +33,11 @@ INVESTOR_SECRET=${INVESTOR_SECRET:-$INVESTOR_KEY-secret}
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-16}
 THREADS=${THREADS:-2}
+IDLE=${IDLE:-20}
+HOME_DIR=${EQUITOKEN_HOME:-$(cd "$(dirname "$0")/../.." && pwd)/.local}
+BENCH_JAR="$(cd "$(dirname "$0")/.." && pwd)/target/benchmarks.jar"
+[ -f "$BENCH_JAR" ] || { echo "build it first: ./mvnw -B -ntp -pl benchmarks -am -Dquickly package" >&2; exit 1; }
+cpu() { java -cp "$BENCH_JAR" io.equitoken.benchmarks.cpu.PlatformCpu --home="$HOME_DIR" "$@"; }
 
 for url in "$GATEWAY" "$IDENTITY" "$LISTINGS" "$PORTFOLIO" "$TRADING"; do
   case "$url" in
@@ -78,43 +89,65 @@ to_ms() {
   awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /[0-9]s$/ && v !~ /ms$/) n *= 1000; printf "%.2f", n }'
 }
 
-# run <label> <hop> <connections> <threads> <lua> <url> [header]
+# CPU ms per request of one process (or "total") between two snapshots
+per_request() {  # per_request <before> <after> <requests> <name>
+  awk -v n="$3" -v who="$4" '
+    FNR == NR { before[$1] = $2; next }
+    { d = $2 - before[$1]; total += d; if ($1 == who) mine = d }
+    END { v = (who == "total") ? total : mine; if (n > 0) printf "%.2f", v / n; else print "–" }
+  ' "$1" "$2"
+}
+
+# run <label> <hop> <connections> <threads> <lua> <url> [header] [service]
 run() {
-  local label=$1 hop=$2 c=$3 t=$4 lua=$5 url=$6 header=${7:-X-Bench: 1}
+  local label=$1 hop=$2 c=$3 t=$4 lua=$5 url=$6 header=${7:-X-Bench: 1} service=${8:-}
   local load out
   load=$(cut -d' ' -f1 /proc/loadavg)
+  cpu snapshot "$work/cpu-before"
   out=$(wrk -t"$t" -c"$c" -d"$DURATION" --timeout 5s --latency -s "$work/$lua" -H "$header" "$url" 2>&1)
+  cpu snapshot "$work/cpu-after"
+  local requests gw svc all
+  requests=$(awk '/requests in/ { print $1 }' <<<"$out")
+  gw=$(per_request "$work/cpu-before" "$work/cpu-after" "${requests:-0}" gateway)
+  svc=$(per_request "$work/cpu-before" "$work/cpu-after" "${requests:-0}" "$service")
+  all=$(per_request "$work/cpu-before" "$work/cpu-after" "${requests:-0}" total)
   local rps p50 p99 non2xx errors
   rps=$(awk '/^Requests\/sec/ { printf "%d", $2 }' <<<"$out")
   p50=$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")
   p99=$(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$out")")
   non2xx=$(awk '/Non-2xx/ { print $NF }' <<<"$out"); non2xx=${non2xx:-0}
   errors=$(awk '/Socket errors/ { print $0 }' <<<"$out" | sed 's/^ *Socket errors: *//')
-  echo "| $label | $hop | $c | $rps | $p50 | $p99 | $non2xx${errors:+ ($errors)} | $load |"
+  echo "| $label | $hop | $c | $rps | $p50 | $p99 | $non2xx${errors:+ ($errors)} | $gw | $svc | $all | $load |"
 }
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores, $(uptime | sed 's/.*load/load/'); wrk $DURATION, $THREADS threads"
-echo "| request | hop | connections | req/s | p50 ms | p99 ms | non-2xx | load (1 min) |"
-echo "|---|---|---|---|---|---|---|---|"
-measure() {  # measure <label> <lua> <direct base> <path> [header]
-  local label=$1 lua=$2 base=$3 path=$4 header=${5:-X-Bench: 1}
+if [ "$IDLE" -gt 0 ]; then
+  echo
+  cpu idle "$IDLE"
+  echo
+fi
+echo "| request | hop | connections | req/s | p50 ms | p99 ms | non-2xx | gateway CPU ms/req | service CPU ms/req | platform CPU ms/req | load (1 min) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+measure() {  # measure <label> <lua> <direct base> <path> <header> <service>
+  local label=$1 lua=$2 base=$3 path=$4 header=${5:-X-Bench: 1} service=$6
+  [ -n "${ONLY:-}" ] && [ "$label" != "$ONLY" ] && return 0
 
   wrk -t1 -c4 -d3s -s "$work/$lua" -H "$header" "$base$path" >/dev/null 2>&1 || true
   wrk -t1 -c4 -d3s -s "$work/$lua" -H "$header" "$GATEWAY$path" >/dev/null 2>&1 || true
-  run "$label" direct "$CONNECTIONS" "$THREADS" "$lua" "$base$path" "$header"
-  run "$label" gateway "$CONNECTIONS" "$THREADS" "$lua" "$GATEWAY$path" "$header"
-  run "$label" direct 1 1 "$lua" "$base$path" "$header"
-  run "$label" gateway 1 1 "$lua" "$GATEWAY$path" "$header"
+  run "$label" direct "$CONNECTIONS" "$THREADS" "$lua" "$base$path" "$header" "$service"
+  run "$label" gateway "$CONNECTIONS" "$THREADS" "$lua" "$GATEWAY$path" "$header" "$service"
+  run "$label" direct 1 1 "$lua" "$base$path" "$header" "$service"
+  run "$label" gateway 1 1 "$lua" "$GATEWAY$path" "$header" "$service"
 }
-measure "GET /listings/{id}" get.lua "$LISTINGS" "/listings/$listing" "$auth"
-measure "GET /listings" get.lua "$LISTINGS" "/listings" "$auth"
-[ -n "$token_id" ] && measure "GET /tokens/{id}" get.lua "$LISTINGS" "/tokens/$token_id" "$auth"
-measure "POST /auth/token" post-token.lua "$IDENTITY" "/auth/token"
+measure "GET /listings/{id}" get.lua "$LISTINGS" "/listings/$listing" "$auth" listings-service
+measure "GET /listings" get.lua "$LISTINGS" "/listings" "$auth" listings-service
+[ -n "$token_id" ] && measure "GET /tokens/{id}" get.lua "$LISTINGS" "/tokens/$token_id" "$auth" listings-service
+measure "POST /auth/token" post-token.lua "$IDENTITY" "/auth/token" "X-Bench: 1" identity-service
 # Order intake and portfolio reads: measured once their services run (skipped while they do not).
 if [ -z "$investor_token" ]; then
   echo "| GET /investor/portfolio | – | – | no token for $INVESTOR_KEY | | | | |"
 elif curl_json -o /dev/null -f "$PORTFOLIO/actuator/health" 2>/dev/null; then
-  measure "GET /investor/portfolio" get.lua "$PORTFOLIO" "/investor/portfolio" "$investor_auth"
+  measure "GET /investor/portfolio" get.lua "$PORTFOLIO" "/investor/portfolio" "$investor_auth" portfolio-service
 else
   echo "| GET /investor/portfolio | – | – | portfolio-service not running | | | | |"
 fi

@@ -1,5 +1,6 @@
 package io.equitoken.benchmarks.orders;
 
+import io.equitoken.benchmarks.cpu.PlatformCpu;
 import io.equitoken.benchmarks.gateway.GatewayLoadClient;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -52,7 +53,14 @@ import tools.jackson.databind.json.JsonMapper;
  * first token of an open window, else one the operator opens a window for), {@code intake} (where
  * the phases' buys go, default the gateway; e.g. {@code http://localhost:8084} sends them straight
  * to trading-service, to measure its intake without the gateway — tokens, setup and the issuer's
- * sell still go through the gateway).
+ * sell still go through the gateway), {@code home} (.local: whose processes' CPU is counted),
+ * {@code idle} (30 s: the platform's idle burn is measured for this long before anything is sent;
+ * 0s skips it).
+ *
+ * <p>CPU per order: every phase samples the CPU time of each platform process ({@link PlatformCpu})
+ * before its first order and after its last fill, and divides by the orders filled; the figure
+ * includes the phase's share of idle burn. This process's own CPU is reported beside it, not in the
+ * total.
  */
 public final class OrderLoad {
 
@@ -118,6 +126,30 @@ public final class OrderLoad {
       throw new IllegalArgumentException("at most " + MAX_PHASE + " per phase");
     }
 
+    PlatformCpu cpu = new PlatformCpu(Path.of(option("home", ".local")));
+    Duration idle = Duration.parse("PT" + option("idle", "30s"));
+    if (idle.compareTo(MAX_PHASE) > 0) {
+      throw new IllegalArgumentException("at most " + MAX_PHASE + " of idle measurement");
+    }
+    List<String> idleTable = List.of();
+    if (!idle.isZero()) {
+      if (cpu.sample().isEmpty()) {
+        System.err.println("# no platform process found under " + option("home", ".local"));
+      }
+      String idleLoad = loadAverage();
+      Map<String, Long> before = cpu.sample();
+      long started = System.nanoTime();
+      Thread.sleep(idle.toMillis());
+      double seconds = (System.nanoTime() - started) / 1e9;
+      idleTable =
+          PlatformCpu.table(
+              "process",
+              List.of(String.format("idle CPU ms per s (%.0f s, load %s)", seconds, idleLoad)),
+              List.of(PlatformCpu.delta(before, cpu.sample())),
+              List.of(seconds),
+              null);
+    }
+
     // tokens, and a rate limit of their own for every key (else this measures the limiter)
     String operator = token(OPERATOR, OPERATOR_SECRET);
     String founder = token(FOUNDER, FOUNDER + "-secret");
@@ -168,10 +200,15 @@ public final class OrderLoad {
       }
 
       List<String> rows = new ArrayList<>();
+      List<String> cpuHeaders = new ArrayList<>();
+      List<Map<String, Long>> cpuByPhase = new ArrayList<>();
+      List<Double> filledByPhase = new ArrayList<>();
+      List<Long> generatorByPhase = new ArrayList<>();
       if (!warmup.isZero()) {
         Phase w = new Phase("warm-up", 50, warmup, tokenId, price, investors, maxInFlight);
-        w.run(outcomes);
+        w.run(outcomes, cpu);
         rows.add(w.row());
+        w.cpuInto(cpuHeaders, cpuByPhase, filledByPhase, generatorByPhase);
         Thread.sleep(pause.toMillis());
       }
       for (int rate : rates) {
@@ -181,8 +218,9 @@ public final class OrderLoad {
           investors.add(token(key, key + "-secret"));
         }
         Phase p = new Phase(rate + "/s", rate, duration, tokenId, price, investors, maxInFlight);
-        p.run(outcomes);
+        p.run(outcomes, cpu);
         rows.add(p.row());
+        p.cpuInto(cpuHeaders, cpuByPhase, filledByPhase, generatorByPhase);
         Thread.sleep(pause.toMillis());
       }
 
@@ -197,6 +235,17 @@ public final class OrderLoad {
               + " | filled | not final | order-to-fill p50 / p99 / max ms | load (1 min) start → end |");
       System.out.println("|---|---|---|---|---|---|---|---|---|---|");
       rows.forEach(System.out::println);
+      System.out.println();
+      System.out.println("CPU ms per filled order (user + system, /proc), by phase:");
+      System.out.println();
+      PlatformCpu.table("process", cpuHeaders, cpuByPhase, filledByPhase, generatorByPhase)
+          .forEach(System.out::println);
+      if (!idleTable.isEmpty()) {
+        System.out.println();
+        System.out.println("Idle burn before the run:");
+        System.out.println();
+        idleTable.forEach(System.out::println);
+      }
     } finally {
       httpThreads.shutdownNow();
     }
@@ -247,8 +296,14 @@ public final class OrderLoad {
       this.orderIds = new String[count];
     }
 
-    void run(OrderOutcomes outcomes) throws InterruptedException {
+    private Map<String, Long> cpuMs;
+    private long generatorMs;
+    private int filledCount;
+
+    void run(OrderOutcomes outcomes, PlatformCpu cpu) throws InterruptedException {
       loadBefore = loadAverage().split(" ")[0];
+      Map<String, Long> cpuBefore = cpu.sample();
+      long generatorBefore = PlatformCpu.selfMs();
       long period = 1_000_000_000L / rate;
       long start = System.nanoTime() + 50_000_000L;
       for (int i = 0; i < count; i++) {
@@ -305,8 +360,18 @@ public final class OrderLoad {
       while (System.nanoTime() < deadline && notFinal(outcomes) > 0) {
         Thread.sleep(100);
       }
+      cpuMs = PlatformCpu.delta(cpuBefore, cpu.sample());
+      generatorMs = PlatformCpu.selfMs() - generatorBefore;
       loadAfter = loadAverage().split(" ")[0];
       summarise(outcomes);
+    }
+
+    void cpuInto(
+        List<String> headers, List<Map<String, Long>> cpu, List<Double> per, List<Long> generator) {
+      headers.add(label + " (" + filledCount + " filled, load " + loadAfter + ")");
+      cpu.add(cpuMs);
+      per.add((double) filledCount);
+      generator.add(generatorMs);
     }
 
     private synchronized void finish(int i, int code, String orderId, String error) {
@@ -359,6 +424,7 @@ public final class OrderLoad {
           answered[a++] = intake[i];
         }
       }
+      filledCount = filled;
       Latencies in = Latencies.of(answered, a);
       Latencies toFill = Latencies.of(fill, filled);
       Map<String, Integer> shown = new TreeMap<>(errors);
