@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
+import io.r2dbc.spi.ConnectionFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
@@ -182,6 +183,15 @@ public class EventsAutoConfiguration {
         (KafkaTemplate<String, String>) kafka,
         properties,
         committed);
+  }
+
+  /** Wakes the relay on every commit of outbox rows, on any replica (LISTEN outbox_event). */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBean({ConnectionFactory.class, OutboxRelay.class})
+  @ConditionalOnClass(name = "io.r2dbc.postgresql.api.PostgresqlConnection")
+  OutboxCommitFeed outboxCommitFeed(ConnectionFactory connections, OutboxSignal committed) {
+    return new OutboxCommitFeed(connections, committed, Duration.ofMillis(500));
   }
 
   @Bean

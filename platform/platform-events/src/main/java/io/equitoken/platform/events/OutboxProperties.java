@@ -2,19 +2,37 @@ package io.equitoken.platform.events;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 
-/** Tuning of the outbox relay ({@code equitoken.events.*}). */
+/**
+ * Tuning of the outbox relay ({@code equitoken.events.*}): {@code relay-interval} is its poll while
+ * it hears of no commits ({@link OutboxCommitFeed} not listening), {@code relay-safety-interval}
+ * its poll while it does.
+ */
 @ConfigurationProperties("equitoken.events")
 public record OutboxProperties(
     String source,
     Boolean relayEnabled,
     Duration relayInterval,
     Integer relayBatchSize,
-    Duration publishTimeout) {
+    Duration publishTimeout,
+    Duration relaySafetyInterval) {
 
+  public OutboxProperties(
+      String source,
+      Boolean relayEnabled,
+      Duration relayInterval,
+      Integer relayBatchSize,
+      Duration publishTimeout) {
+    this(source, relayEnabled, relayInterval, relayBatchSize, publishTimeout, null);
+  }
+
+  @ConstructorBinding
   public OutboxProperties {
     relayEnabled = relayEnabled == null ? Boolean.TRUE : relayEnabled;
     relayInterval = relayInterval == null ? Duration.ofMillis(200) : relayInterval;
+    relaySafetyInterval =
+        relaySafetyInterval == null ? Duration.ofSeconds(10) : relaySafetyInterval;
     relayBatchSize = relayBatchSize == null ? 200 : relayBatchSize;
     publishTimeout = publishTimeout == null ? Duration.ofSeconds(45) : publishTimeout;
   }

@@ -20,8 +20,10 @@ import reactor.core.scheduler.Schedulers;
  * batch that Kafka does not acknowledge is rolled back and retried, so delivery is at-least-once
  * and consumers dedupe on the event id.
  *
- * <p>It runs when the {@link OutboxSignal} says rows were committed, and otherwise every {@code
- * equitoken.events.relay-interval} (rows of other instances, or written without the signal).
+ * <p>It runs when the {@link OutboxSignal} says rows were committed: by this instance's writer, or
+ * by any instance through {@link OutboxCommitFeed}. Otherwise it polls as a safety net, every
+ * {@code equitoken.events.relay-safety-interval} while the feed listens and every {@code
+ * relay-interval} while it does not, so an idle relay costs next to nothing.
  */
 public class OutboxRelay implements SmartLifecycle {
 
@@ -143,7 +145,10 @@ public class OutboxRelay implements SmartLifecycle {
     try {
       while (running) {
         tick();
-        committed.await(properties.relayInterval());
+        committed.await(
+            committed.isListening()
+                ? properties.relaySafetyInterval()
+                : properties.relayInterval());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -18,7 +18,8 @@ import org.springframework.transaction.reactive.TransactionalOperator;
  * A test database of its own with the platform's outbox table, and an R2DBC client and transaction
  * operator on it, for tests that build a relay by hand (no Spring context).
  */
-record OutboxDatabase(DatabaseClient db, TransactionalOperator tx) {
+record OutboxDatabase(
+    DatabaseClient db, TransactionalOperator tx, ConnectionFactory factory, TestDatabase database) {
 
   static OutboxDatabase create(String name) throws IOException, SQLException {
     TestDatabase database = TestInfrastructure.database(name);
@@ -32,6 +33,10 @@ record OutboxDatabase(DatabaseClient db, TransactionalOperator tx) {
           .execute(
               new ClassPathResource("db/platform/V0_4__platform_outbox_traceparent.sql")
                   .getContentAsString(StandardCharsets.UTF_8));
+      c.createStatement()
+          .execute(
+              new ClassPathResource("db/platform/V0_5__platform_outbox_notify.sql")
+                  .getContentAsString(StandardCharsets.UTF_8));
     }
     ConnectionFactory factory =
         ConnectionFactories.get(
@@ -42,6 +47,8 @@ record OutboxDatabase(DatabaseClient db, TransactionalOperator tx) {
                 .build());
     return new OutboxDatabase(
         DatabaseClient.create(factory),
-        TransactionalOperator.create(new R2dbcTransactionManager(factory)));
+        TransactionalOperator.create(new R2dbcTransactionManager(factory)),
+        factory,
+        database);
   }
 }

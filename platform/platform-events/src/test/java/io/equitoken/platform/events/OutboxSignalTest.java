@@ -49,4 +49,23 @@ class OutboxSignalTest {
 
     assertThat(waiting.get(30, TimeUnit.SECONDS)).isTrue();
   }
+
+  @Test
+  void shouldWakeTheRelayWhenTheDatabaseFeedGoesDark() throws Exception {
+    signal.listening(true);
+    assertThat(signal.isListening()).isTrue();
+
+    signal.listening(false);
+
+    assertThat(signal.isListening()).isFalse();
+    assertThat(signal.await(Duration.ofMillis(20))).isTrue();
+  }
+
+  @Test
+  void shouldNotRaiseWhenTheFeedGoesLiveOrWasNeverLive() throws Exception {
+    signal.listening(false);
+    signal.listening(true);
+
+    assertThat(signal.await(Duration.ofMillis(20))).isFalse();
+  }
 }
