@@ -124,6 +124,23 @@ public class EventsAutoConfiguration {
     };
   }
 
+  /**
+   * An idle consumer's fetch waits at the broker up to {@code fetch.max.wait.ms}; the broker
+   * answers at once when a record arrives, so a longer wait costs no latency but saves the fetches
+   * of idle consumers (Kafka's 500 ms default: two a second per consumer). A service's own {@code
+   * spring.kafka.consumer.fetch-max-wait} wins.
+   */
+  @Bean
+  DefaultKafkaConsumerFactoryCustomizer platformFetchDefaults() {
+    return factory -> {
+      if (!factory
+          .getConfigurationProperties()
+          .containsKey(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG)) {
+        factory.updateConfigs(Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5_000));
+      }
+    };
+  }
+
   /** Raised by the writer after a commit, awaited by the relay between polls. */
   @Bean
   @ConditionalOnMissingBean

@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -37,6 +39,24 @@ class OutboxIT {
   @Autowired ReactiveTransactionManager tm;
   @Autowired KafkaTemplate<String, String> kafka;
   @Autowired EventsTestApplication.StrictListener strictListener;
+  @Autowired OutboxSignal signal;
+  @Autowired ConsumerFactory<?, ?> consumers;
+
+  @Test
+  void shouldHearOfOutboxCommitsSoThatTheRelayNeedNotPoll() throws InterruptedException {
+    // the platform's auto-configuration starts the commit feed beside the relay
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!signal.isListening() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(signal.isListening()).isTrue();
+  }
+
+  @Test
+  void shouldLetAnIdleConsumersFetchWaitAtTheBroker() {
+    assertThat(consumers.getConfigurationProperties())
+        .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5_000);
+  }
 
   @Test
   void shouldPublishCommittedEventsInOrderAsCloudEvents() {
