@@ -3,8 +3,9 @@
 # The issuer (demo-founder) rests one sell at the token's price, the demo investors send buys of 1
 # at a fixed open-loop rate per phase; intake latency from each order's intended send time, and
 # order-to-fill latency from the order.filled events on trading.events.v1 (read_committed, local
-# broker). Loopback only; every phase bounded in orders and time. docs/benchmarks.md, "Orders through
-# the gateway (issue 9, issue 12)".
+# broker). Before the run it measures the platform's idle burn, and for every phase the CPU per
+# filled order of each platform process (/proc). Loopback only; every phase bounded in orders and
+# time. docs/benchmarks.md, "Orders through the gateway".
 #
 #   benchmarks/load/orders.sh                                   # 100, 250, 500 orders/s, 20 s each
 #   benchmarks/load/orders.sh --rates=500 --duration=30s --warmup=20s

@@ -148,6 +148,8 @@ public final class OrderLoad {
               List.of(PlatformCpu.delta(before, cpu.sample())),
               List.of(seconds),
               null);
+      System.out.println("# idle burn before the run:");
+      idleTable.forEach(line -> System.out.println("# " + line));
     }
 
     // tokens, and a rate limit of their own for every key (else this measures the limiter)
