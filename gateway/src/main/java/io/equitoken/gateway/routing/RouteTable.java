@@ -37,7 +37,8 @@ public final class RouteTable {
                   "/trade",
                   "/trade/**",
                   "/tokens/{id}/price-history",
-                  "/tokens/{id}/transfers")),
+                  "/tokens/{id}/transfers",
+                  "/cash/**")),
           new Route(Upstream.COMPLIANCE, List.of("/compliance/**")),
           new Route(Upstream.WEBHOOK, List.of("/webhooks/**")));
 

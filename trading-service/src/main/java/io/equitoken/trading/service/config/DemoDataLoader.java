@@ -3,6 +3,7 @@ package io.equitoken.trading.service.config;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.order.OrderService;
@@ -38,6 +39,7 @@ class DemoDataLoader {
       WindowService windowService,
       OrderStore orders,
       OrderService orderService,
+      CashLedger cash,
       MarketStore market,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
@@ -46,7 +48,15 @@ class DemoDataLoader {
     this.market = market;
     this.demo =
         new DemoTrading(
-            windows, windowService, orders, orderService, messages, transactions, locks, clock);
+            windows,
+            windowService,
+            orders,
+            orderService,
+            cash,
+            messages,
+            transactions,
+            locks,
+            clock);
   }
 
   @EventListener(ApplicationReadyEvent.class)

@@ -3,6 +3,7 @@ package io.equitoken.trading.service.config;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.TokenInfo;
 import io.equitoken.trading.service.order.Order;
@@ -43,8 +44,9 @@ import reactor.core.publisher.Mono;
  * bought from the issuer (commands with past {@code at}, so portfolios, transactions and price
  * history are not empty), a continuous window open now with the issuer's sell orders resting in it,
  * a closing-auction window later and next week's windows. Uses listings' demo tokens (founder-nova)
- * and compliance's approved demo investors (inv-alice, inv-bob). Runs once: the last month's window
- * has a fixed id.
+ * and compliance's approved demo investors (inv-alice, inv-bob), who start with {@link #FUNDING}
+ * deposited before last month's window; the issuer starts with no cash and is paid as it sells.
+ * Runs once: the last month's window has a fixed id.
  */
 final class DemoTrading {
 
@@ -60,12 +62,16 @@ final class DemoTrading {
           "70c00000-0000-4000-8000-000000000006");
   static final UUID LAST_MONTH = UUID.fromString("3a000000-0000-4000-8000-000000000001");
 
+  /** What each demo investor deposited before trading: enough for many demo orders. */
+  static final BigDecimal FUNDING = new BigDecimal("250000.00");
+
   private static final Logger log = LoggerFactory.getLogger(DemoTrading.class);
 
   private final WindowStore windows;
   private final WindowService windowService;
   private final OrderStore orders;
   private final OrderService orderService;
+  private final CashLedger cash;
   private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
   private final TransactionLocks locks;
@@ -76,6 +82,7 @@ final class DemoTrading {
       WindowService windowService,
       OrderStore orders,
       OrderService orderService,
+      CashLedger cash,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       TransactionLocks locks,
@@ -84,6 +91,7 @@ final class DemoTrading {
     this.windowService = windowService;
     this.orders = orders;
     this.orderService = orderService;
+    this.cash = cash;
     this.messages = messages;
     this.transactions = transactions;
     this.locks = locks;
@@ -132,6 +140,7 @@ final class DemoTrading {
                 windows.transition(w.id(), WindowStatus.SCHEDULED, WindowStatus.OPEN, opens, null))
             .then(windows.transition(w.id(), WindowStatus.OPEN, WindowStatus.CLOSED, closes, null))
             .thenMany(windows.addTokens(w.id(), request.tokenIds()))
+            .then(fund(opens.minus(Duration.ofDays(1))))
             .then(Flux.fromIterable(tokens).concatMap(t -> trades(w, t, opens)).then())
             .then(
                 Flux.fromIterable(tokens)
@@ -139,6 +148,13 @@ final class DemoTrading {
                         t -> messages.publish(new WindowEvents.Close(id, t.tokenId(), closes)))
                     .then());
     return transactions.inTransaction(work);
+  }
+
+  /** The demo investors' opening deposits, once per investor (a fixed external reference). */
+  private Mono<Void> fund(Instant at) {
+    return Flux.fromIterable(BUYERS)
+        .concatMap(b -> cash.deposit("demo-data", b, FUNDING, "demo-opening-deposit-" + b, at))
+        .then();
   }
 
   /** In the past window: the issuer offers, the buyers take, at two price levels. */
@@ -186,8 +202,13 @@ final class DemoTrading {
             at,
             at,
             null);
+    Mono<Void> funded =
+        "buy".equals(side)
+            ? cash.reserveForBuy(owner, orderId, t.tokenId(), q, price, at).then()
+            : Mono.empty();
     return orders
         .insert(order)
+        .then(funded)
         .then(
             messages.publish(
                 new OrderService.Place(

@@ -5,6 +5,9 @@ import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.events.ConsumerGroupDefaults;
 import io.equitoken.trading.matcher.kafka.MatcherConfig;
+import io.equitoken.trading.service.cash.CashLedger;
+import io.equitoken.trading.service.cash.CashStore;
+import io.equitoken.trading.service.cash.Money;
 import io.equitoken.trading.service.history.HistoryStore;
 import io.equitoken.trading.service.history.MarketResults;
 import io.equitoken.trading.service.history.PriceHistory;
@@ -86,13 +89,26 @@ class ServiceConfiguration {
   }
 
   @Bean
+  CashLedger.Settings cashSettings(TradingProperties properties) {
+    TradingProperties.Cash c = properties.cash();
+    return new CashLedger.Settings(Money.of(c.currency()), c.feeBasisPoints(), c.feeAccount());
+  }
+
+  @Bean
+  CashLedger cashLedger(
+      CashStore store, EventPublisher<TradingMessage> messages, CashLedger.Settings settings) {
+    return new CashLedger(store, messages, settings, UUID::randomUUID);
+  }
+
+  @Bean
   OrderService orderService(
       OrderStore orders,
       MarketStore market,
+      CashLedger cash,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock) {
-    return new OrderService(orders, market, messages, transactions, clock, UUID::randomUUID);
+    return new OrderService(orders, market, cash, messages, transactions, clock, UUID::randomUUID);
   }
 
   @Bean

@@ -5,8 +5,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * {@code equitoken.trading.*}: topic partitions, how often the window clock ticks, how often a call
- * phase asks for an indicative price, the longest window an operator may schedule, and the embedded
- * matcher.
+ * phase asks for an indicative price, the longest window an operator may schedule, the embedded
+ * matcher, and the cash ledger.
  */
 @ConfigurationProperties("equitoken.trading")
 record TradingProperties(
@@ -14,7 +14,8 @@ record TradingProperties(
     Duration clockInterval,
     Duration indicateInterval,
     Duration maxWindowLength,
-    Matcher matcher) {
+    Matcher matcher,
+    Cash cash) {
 
   TradingProperties {
     partitions = partitions == null ? 12 : partitions;
@@ -22,6 +23,21 @@ record TradingProperties(
     indicateInterval = indicateInterval == null ? Duration.ofSeconds(3) : indicateInterval;
     maxWindowLength = maxWindowLength == null ? Duration.ofDays(31) : maxWindowLength;
     matcher = matcher == null ? new Matcher(null, null, null, null, null, null) : matcher;
+    cash = cash == null ? new Cash(null, null, null) : cash;
+  }
+
+  /**
+   * {@code equitoken.trading.cash.*}: the one settlement currency (ISO 4217, {@code USD} by
+   * default), the platform fee of every fill in basis points (0 by default, paid by the seller out
+   * of the proceeds) and the account that collects it.
+   */
+  record Cash(String currency, Integer feeBasisPoints, String feeAccount) {
+
+    Cash {
+      currency = currency == null || currency.isBlank() ? "USD" : currency;
+      feeBasisPoints = feeBasisPoints == null ? 0 : feeBasisPoints;
+      feeAccount = feeAccount == null || feeAccount.isBlank() ? "platform-fees" : feeAccount;
+    }
   }
 
   /**

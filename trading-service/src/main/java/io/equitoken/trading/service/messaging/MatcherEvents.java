@@ -56,6 +56,10 @@ final class MatcherEvents {
       UUID windowId,
       BigDecimal price,
       BigDecimal quantity,
+      String buyerId,
+      String sellerId,
+      UUID buyOrderId,
+      UUID sellOrderId,
       Instant executedAt) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)

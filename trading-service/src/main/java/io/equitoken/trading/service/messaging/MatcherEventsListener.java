@@ -2,6 +2,7 @@ package io.equitoken.trading.service.messaging;
 
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
+import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.history.ExecutedTrade;
 import io.equitoken.trading.service.history.MarketResults;
 import io.equitoken.trading.service.order.Order;
@@ -16,8 +17,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Projects the matcher's committed results (read_committed) into order statuses, fills, price
- * history and auction state, each event once, a poll at a time in one transaction. Other types on
- * the topic (window events, holdings, prices, transfers) are not projected here.
+ * history, auction state and the cash ledger (each execution's payment, each ended buy order's
+ * release), each event once, a poll at a time in one transaction. Other types on the topic (window
+ * events, holdings, prices, transfers) are not projected here.
  */
 @Component
 class MatcherEventsListener {
@@ -28,13 +30,19 @@ class MatcherEventsListener {
   private final IdempotentConsumer consumer;
   private final OrderProjection orders;
   private final MarketResults market;
+  private final CashLedger cash;
   private final JsonMapper json;
 
   MatcherEventsListener(
-      IdempotentConsumer consumer, OrderProjection orders, MarketResults market, JsonMapper json) {
+      IdempotentConsumer consumer,
+      OrderProjection orders,
+      MarketResults market,
+      CashLedger cash,
+      JsonMapper json) {
     this.consumer = consumer;
     this.orders = orders;
     this.market = market;
+    this.cash = cash;
     this.json = json;
   }
 
@@ -61,7 +69,9 @@ class MatcherEventsListener {
       case "order.rejected.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Rejected.class);
         Consumed.require(e, d.orderId() != null && d.rejectedAt() != null && d.reason() != null);
-        yield orders.rejected(d.orderId(), d.reason().code(), d.reason().detail(), d.rejectedAt());
+        yield orders
+            .rejected(d.orderId(), d.reason().code(), d.reason().detail(), d.rejectedAt())
+            .then(cash.release(d.orderId(), d.rejectedAt()));
       }
       case "order.filled.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Filled.class);
@@ -74,24 +84,32 @@ class MatcherEventsListener {
                 && d.filledQuantity() != null
                 && d.remainingQuantity() != null
                 && d.executedAt() != null);
-        yield orders.filled(
-            d.orderId(),
-            new Order.Fill(d.tradeId(), d.price(), d.quantity(), d.executedAt()),
-            d.filledQuantity(),
-            d.remainingQuantity(),
-            d.averagePrice(),
-            d.status());
+        Mono<Void> projected =
+            orders.filled(
+                d.orderId(),
+                new Order.Fill(d.tradeId(), d.price(), d.quantity(), d.executedAt()),
+                d.filledQuantity(),
+                d.remainingQuantity(),
+                d.averagePrice(),
+                d.status());
+        yield "filled".equals(d.status())
+            ? projected.then(cash.release(d.orderId(), d.executedAt()))
+            : projected;
       }
       case "order.cancelled.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Cancelled.class);
         Consumed.require(e, d.orderId() != null && d.cancelledAt() != null);
-        yield orders.cancelled(
-            d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.reason(), d.cancelledAt());
+        yield orders
+            .cancelled(
+                d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.reason(), d.cancelledAt())
+            .then(cash.release(d.orderId(), d.cancelledAt()));
       }
       case "order.expired.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Expired.class);
         Consumed.require(e, d.orderId() != null && d.expiredAt() != null);
-        yield orders.expired(d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.expiredAt());
+        yield orders
+            .expired(d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.expiredAt())
+            .then(cash.release(d.orderId(), d.expiredAt()));
       }
       case "trade.executed.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.TradeExecuted.class);
@@ -101,10 +119,32 @@ class MatcherEventsListener {
                 && d.tokenId() != null
                 && d.price() != null
                 && d.quantity() != null
+                && d.buyOrderId() != null
+                && d.sellOrderId() != null
+                && d.buyerId() != null
+                && d.sellerId() != null
                 && d.executedAt() != null);
-        yield market.tradeExecuted(
-            new ExecutedTrade(
-                d.tradeId(), d.tokenId(), d.windowId(), d.price(), d.quantity(), d.executedAt()));
+        yield market
+            .tradeExecuted(
+                new ExecutedTrade(
+                    d.tradeId(),
+                    d.tokenId(),
+                    d.windowId(),
+                    d.price(),
+                    d.quantity(),
+                    d.executedAt()))
+            .then(
+                cash.settle(
+                    new CashLedger.Fill(
+                        d.tradeId(),
+                        d.tokenId(),
+                        d.buyOrderId(),
+                        d.sellOrderId(),
+                        d.buyerId(),
+                        d.sellerId(),
+                        d.price(),
+                        d.quantity(),
+                        d.executedAt())));
       }
       case "auction.indicative.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.AuctionIndicative.class);

@@ -3,6 +3,7 @@ package io.equitoken.trading.service.messaging;
 import io.equitoken.platform.events.OutboxPublisher;
 import io.equitoken.platform.events.OutboxPublisher.Outgoing;
 import io.equitoken.platform.events.OutboxWriter;
+import io.equitoken.trading.service.cash.CashEvents;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.order.OrderService;
@@ -13,8 +14,9 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Publishes {@link TradingMessage}s through the transactional outbox: window facts on {@value
- * TradingTopics#EVENTS} keyed by window id, matcher commands on {@value TradingTopics#COMMANDS}
- * keyed by token id (contracts/events/trading/README.md).
+ * TradingTopics#EVENTS} keyed by window id, cash facts there keyed by the account's owner, matcher
+ * commands on {@value TradingTopics#COMMANDS} keyed by token id
+ * (contracts/events/trading/README.md).
  */
 @Configuration(proxyBeanMethods = false)
 class TradingMessagesOutbox {
@@ -37,6 +39,11 @@ class TradingMessagesOutbox {
         .on(OrderService.Cancel.class, c -> command(c.tokenId(), "order.cancel", c))
         .on(TransferService.Command.class, c -> command(c.tokenId(), "transfer", c))
         .on(MarketFacts.Register.class, c -> command(c.tokenId(), "token.register", c))
+        .on(CashEvents.Changed.class, e -> fact(e.ownerId(), "cash.changed", e))
+        .on(CashEvents.DepositRecorded.class, e -> fact(e.ownerId(), "cash.deposit.recorded", e))
+        .on(
+            CashEvents.WithdrawalChanged.class,
+            e -> fact(e.ownerId(), "cash.withdrawal." + e.status(), e))
         .build();
   }
 

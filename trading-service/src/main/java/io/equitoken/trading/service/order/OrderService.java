@@ -3,6 +3,7 @@ package io.equitoken.trading.service.order;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.market.OrderFacts;
@@ -22,6 +23,7 @@ public final class OrderService {
 
   private final OrderStore orders;
   private final MarketStore market;
+  private final CashLedger cash;
   private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
   private final Clock clock;
@@ -30,12 +32,14 @@ public final class OrderService {
   public OrderService(
       OrderStore orders,
       MarketStore market,
+      CashLedger cash,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock,
       Supplier<UUID> ids) {
     this.orders = orders;
     this.market = market;
+    this.cash = cash;
     this.messages = messages;
     this.transactions = transactions;
     this.clock = clock;
@@ -60,7 +64,9 @@ public final class OrderService {
 
   /**
    * Shape (400/422), then the gates (403), from one read of the token, the caller's KYC, the
-   * listing and the open window; then the order and its command in one transaction.
+   * listing and the open window; then, in one transaction, the order, a buy's cash reservation
+   * ({@code quantity × maxPrice}, refused with {@code insufficient-funds} when not available) and
+   * its command: a buy that cannot be funded leaves nothing behind and never reaches the matcher.
    */
   public Mono<Order> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
@@ -93,8 +99,20 @@ public final class OrderService {
                   now,
                   null);
           return transactions.inTransaction(
-              orders.insert(order).then(command(order, now)).thenReturn(order));
+              orders
+                  .insert(order)
+                  .then(fund(order, now))
+                  .then(command(order, now))
+                  .thenReturn(order));
         });
+  }
+
+  private Mono<Void> fund(Order o, Instant now) {
+    if (!"buy".equals(o.side())) {
+      return Mono.empty();
+    }
+    return cash.reserveForBuy(o.ownerId(), o.id(), o.tokenId(), o.quantity(), o.limitPrice(), now)
+        .then();
   }
 
   private Mono<Void> command(Order o, Instant now) {

@@ -6,6 +6,7 @@ import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
 import io.equitoken.platform.web.Roles;
+import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderRequest;
 import io.equitoken.trading.service.order.OrderService;
@@ -15,6 +16,7 @@ import io.equitoken.trading.service.order.Trader;
 import jakarta.validation.Valid;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -40,11 +42,14 @@ class OrderController {
   private final OrderService service;
   private final OrderStore store;
   private final Idempotency idempotency;
+  private final CashLedger cash;
 
-  OrderController(OrderService service, OrderStore store, Idempotency idempotency) {
+  OrderController(
+      OrderService service, OrderStore store, Idempotency idempotency, CashLedger cash) {
     this.service = service;
     this.store = store;
     this.idempotency = idempotency;
+    this.cash = cash;
   }
 
   @PostMapping("/trade")
@@ -58,7 +63,7 @@ class OrderController {
         key,
         body,
         OrderDtos.Accepted.class,
-        () -> trader().flatMap(t -> service.place(t, request)).map(o -> accepted(o)));
+        () -> trader().flatMap(t -> service.place(t, request)).flatMap(this::accepted));
   }
 
   @GetMapping("/trade/status/{tradeId}")
@@ -69,7 +74,7 @@ class OrderController {
                 Mono.justOrEmpty(Params.uuid(tradeId))
                     .switchIfEmpty(Mono.error(() -> notFound(tradeId)))
                     .flatMap(id -> service.get(t, id)))
-        .map(OrderDtos::status);
+        .flatMap(o -> orderCash(o).map(c -> OrderDtos.status(o, c.orElse(null))));
   }
 
   @DeleteMapping("/trade/{tradeId}")
@@ -80,7 +85,7 @@ class OrderController {
                 Mono.justOrEmpty(Params.uuid(tradeId))
                     .switchIfEmpty(Mono.error(() -> notFound(tradeId)))
                     .flatMap(id -> service.cancel(t, id)))
-        .map(OrderController::accepted);
+        .flatMap(this::accepted);
   }
 
   @GetMapping("/trade")
@@ -121,10 +126,23 @@ class OrderController {
             });
   }
 
-  private static ResponseEntity<OrderDtos.Accepted> accepted(Order o) {
-    return ResponseEntity.status(HttpStatus.ACCEPTED)
-        .header("Location", "/trade/status/" + o.id())
-        .body(OrderDtos.accepted(o));
+  private Mono<ResponseEntity<OrderDtos.Accepted>> accepted(Order o) {
+    return orderCash(o)
+        .map(
+            c ->
+                ResponseEntity.status(HttpStatus.ACCEPTED)
+                    .header("Location", "/trade/status/" + o.id())
+                    .body(OrderDtos.accepted(o, c.orElse(null))));
+  }
+
+  /** A buy order's reservation, as the order's answers show it. */
+  private Mono<Optional<CashDtos.OrderCash>> orderCash(Order o) {
+    if (!"buy".equals(o.side())) {
+      return Mono.just(Optional.empty());
+    }
+    return cash.reservation(o.id())
+        .map(r -> Optional.of(CashDtos.orderCash(cash.money(), r)))
+        .defaultIfEmpty(Optional.empty());
   }
 
   private static Mono<Trader> trader() {

@@ -26,7 +26,9 @@ final class OrderDtos {
   record Echo(String tokenId, String type, BigDecimal quantity, BigDecimal maxPrice) {}
 
   /** The 202 of {@code POST /trade} and {@code DELETE /trade/{tradeId}}. */
-  record Accepted(String tradeId, String status, String windowId, Echo order) {}
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record Accepted(
+      String tradeId, String status, String windowId, Echo order, CashDtos.OrderCash cash) {}
 
   record Reason(String code, String detail) {}
 
@@ -49,17 +51,23 @@ final class OrderDtos {
       String windowId,
       Instant cancelRequestedAt,
       Instant createdAt,
-      Instant updatedAt) {}
+      Instant updatedAt,
+      CashDtos.OrderCash cash) {}
 
-  static Accepted accepted(Order o) {
+  static Accepted accepted(Order o, CashDtos.OrderCash cash) {
     return new Accepted(
         o.id().toString(),
         o.status().wire(),
         o.windowId().toString(),
-        new Echo(o.tokenId(), o.side(), o.quantity(), o.limitPrice()));
+        new Echo(o.tokenId(), o.side(), o.quantity(), o.limitPrice()),
+        cash);
   }
 
   static Status status(Order o) {
+    return status(o, null);
+  }
+
+  static Status status(Order o, CashDtos.OrderCash cash) {
     return new Status(
         o.id().toString(),
         o.status().wire(),
@@ -77,6 +85,7 @@ final class OrderDtos {
         o.windowId().toString(),
         o.cancelRequestedAt(),
         o.createdAt(),
-        o.updatedAt());
+        o.updatedAt(),
+        cash);
   }
 }

@@ -14,6 +14,9 @@ import org.springframework.http.HttpMethod;
  * history are public market data (any role); operators schedule and cancel windows and move
  * holdings. Investors trade; founders too, but only to sell tokens they hold (the gate refuses
  * their buys). Operators see and cancel every order; everyone else only their own (404 otherwise).
+ * Cash: investors and founders hold accounts, see their own and withdraw from them; operators (and
+ * the payments integration, which uses an operator key) record deposits, settle withdrawals,
+ * correct accounts and see every account.
  */
 @Configuration
 class TradingRoleMatrix {
@@ -31,6 +34,20 @@ class TradingRoleMatrix {
         .allow(HttpMethod.DELETE, "/trade/{tradeId}", INVESTOR, FOUNDER, OPERATOR)
         .allowAnyRole(HttpMethod.GET, "/tokens/{tokenId}/price-history")
         .allow(HttpMethod.POST, "/tokens/{tokenId}/transfers", OPERATOR)
+        .allow(HttpMethod.GET, "/cash/account", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.GET, "/cash/accounts", OPERATOR)
+        .allow(HttpMethod.GET, "/cash/accounts/{ownerId}", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.GET, "/cash/accounts/{ownerId}/transactions", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.GET, "/cash/transactions", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.GET, "/cash/summary", OPERATOR)
+        .allow(HttpMethod.POST, "/cash/deposits", OPERATOR)
+        .allow(HttpMethod.GET, "/cash/deposits/{depositId}", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.POST, "/cash/withdrawals", INVESTOR, FOUNDER)
+        .allow(HttpMethod.GET, "/cash/withdrawals", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.GET, "/cash/withdrawals/{withdrawalId}", INVESTOR, FOUNDER, OPERATOR)
+        .allow(HttpMethod.POST, "/cash/withdrawals/{withdrawalId}/paid", OPERATOR)
+        .allow(HttpMethod.POST, "/cash/withdrawals/{withdrawalId}/failed", OPERATOR)
+        .allow(HttpMethod.POST, "/cash/adjustments", OPERATOR)
         .allow(HttpMethod.GET, "/actuator/matcher", OPERATOR)
         .build();
   }

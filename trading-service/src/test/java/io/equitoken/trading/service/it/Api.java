@@ -89,6 +89,25 @@ public final class Api {
         .asString();
   }
 
+  /** Records a deposit as operator (expecting 201) and answers its id. */
+  public String deposit(String ownerId, Object amount) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("ownerId", ownerId);
+    body.put("amount", amount instanceof String s ? new java.math.BigDecimal(s) : amount);
+    body.put("externalReference", "wire-" + java.util.UUID.randomUUID());
+    return json(call(HttpMethod.POST, "/cash/deposits", operator(), body)
+            .expectStatus()
+            .isCreated())
+        .get("depositId")
+        .asString();
+  }
+
+  /** The owner's cash account, read as the owner. */
+  public JsonNode cash(String ownerId, String... roles) {
+    return get(
+        "/cash/account", token(ownerId, roles.length == 0 ? new String[] {"investor"} : roles));
+  }
+
   /** Places an order (expecting 202) and answers its trade id. */
   public String place(String token, Map<String, Object> body) {
     return json(call(HttpMethod.POST, "/trade", token, body).expectStatus().isAccepted())

@@ -122,9 +122,20 @@ public final class Fixtures {
     return investorId;
   }
 
+  /** An approved investor with {@link #FUNDING} of cash deposited. */
   public String approvedInvestor() {
+    String investorId = unfundedInvestor();
+    api.deposit(investorId, FUNDING);
+    return investorId;
+  }
+
+  /** An approved investor without cash. */
+  public String unfundedInvestor() {
     return investor("approved", clock.instant().plus(Duration.ofDays(365)));
   }
+
+  /** What {@link #approvedInvestor()} deposits: enough for every order the tests place. */
+  public static final java.math.BigDecimal FUNDING = new java.math.BigDecimal("100000000.00");
 
   public void kyc(String investorId, String kycState, Instant expiresAt) {
     Instant at = Instant.now();

@@ -33,6 +33,20 @@ class RoleMatrixIT extends TradingIntegrationTest {
           "DELETE /trade/{tradeId} [founder, investor, operator]",
           "GET /tokens/{tokenId}/price-history " + ANY,
           "POST /tokens/{tokenId}/transfers [operator]",
+          "GET /cash/account [founder, investor, operator]",
+          "GET /cash/accounts [operator]",
+          "GET /cash/accounts/{ownerId} [founder, investor, operator]",
+          "GET /cash/accounts/{ownerId}/transactions [founder, investor, operator]",
+          "GET /cash/transactions [founder, investor, operator]",
+          "GET /cash/summary [operator]",
+          "POST /cash/deposits [operator]",
+          "GET /cash/deposits/{depositId} [founder, investor, operator]",
+          "POST /cash/withdrawals [founder, investor]",
+          "GET /cash/withdrawals [founder, investor, operator]",
+          "GET /cash/withdrawals/{withdrawalId} [founder, investor, operator]",
+          "POST /cash/withdrawals/{withdrawalId}/paid [operator]",
+          "POST /cash/withdrawals/{withdrawalId}/failed [operator]",
+          "POST /cash/adjustments [operator]",
           "GET /actuator/matcher [operator]");
 
   @Autowired RoleMatrix matrix;
@@ -52,17 +66,29 @@ class RoleMatrixIT extends TradingIntegrationTest {
             .pathVariable("id", "3a000000-0000-4000-8000-00000000dead")
             .pathVariable("tradeId", "3a000000-0000-4000-8000-00000000beef")
             .pathVariable("tokenId", "tok-walker")
+            .pathVariable("ownerId", "owner-walker")
+            .pathVariable("depositId", "3a000000-0000-4000-8000-00000000beef")
+            .pathVariable("withdrawalId", "3a000000-0000-4000-8000-00000000beef")
             .withTokenWithoutRoles()
             .walk();
 
     assertThat(cells).hasSize(TABLE.size() * (Roles.ALL.size() + 2));
-    // allowed reads of market data answer 200 (an unknown window: 404), unknown orders 404
+    // allowed reads of market data and of one's own cash answer 200 (an unknown window: 404),
+    // unknown orders, deposits, withdrawals and another owner's account 404
     assertThat(cells)
         .filteredOn(c -> c.allowed() && c.method().equals("GET"))
-        .filteredOn(c -> c.path().equals("/liquidity/windows") || c.path().equals("/trade"))
+        .filteredOn(
+            c ->
+                List.of("/liquidity/windows", "/trade", "/cash/account", "/cash/transactions")
+                    .contains(c.path()))
         .allSatisfy(c -> assertThat(c.status()).isEqualTo(200));
     assertThat(cells)
-        .filteredOn(c -> c.allowed() && c.path().contains("00000000beef"))
+        .filteredOn(
+            c ->
+                c.allowed()
+                    && c.method().equals("GET")
+                    && (c.path().contains("00000000beef")
+                        || (c.path().contains("owner-walker") && !c.role().equals("operator"))))
         .allSatisfy(c -> assertThat(c.status()).isEqualTo(404));
     // allowed writes with an empty body are refused as bad input, never accepted
     assertThat(cells)

@@ -1,0 +1,62 @@
+package io.equitoken.trading.service.cash;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** Where the ledger lives; every method runs in the caller's transaction. */
+public interface CashStore {
+
+  /**
+   * Applies one change as {@link CashRules#apply} says, atomically against concurrent changes of
+   * the same account, and records its entry; empty when the change would overdraw the account.
+   */
+  Mono<CashEntry> apply(CashEntry.Draft change);
+
+  /** The account, or empty if the owner never held cash. */
+  Mono<CashAccount> account(String ownerId);
+
+  /** Accounts ordered by owner id, after {@code afterOwnerId} (null: from the start). */
+  Flux<CashAccount> accounts(String afterOwnerId, int limit);
+
+  /** An owner's entries, newest first, before {@code beforeSequence} (null: from the newest). */
+  Flux<CashEntry> entries(String ownerId, Long beforeSequence, CashKind kind, int limit);
+
+  Mono<Void> insertReservation(UUID orderId, String ownerId, long amount);
+
+  Mono<Reservation> reservation(UUID orderId);
+
+  /** The reservation, locked until the transaction ends (fills and releases of one order). */
+  Mono<Reservation> lockReservation(UUID orderId);
+
+  Mono<Void> spend(UUID orderId, BigDecimal notional, long spent);
+
+  Mono<Void> close(UUID orderId, long released, Instant at);
+
+  /** Records a trade's settlement; false when that trade was settled before. */
+  Mono<Boolean> claimSettlement(Settlement settlement);
+
+  /** Records a deposit; false when its external reference is known already. */
+  Mono<Boolean> insertDeposit(Deposit deposit);
+
+  Mono<Deposit> depositByReference(String externalReference);
+
+  Mono<Deposit> deposit(UUID id);
+
+  Mono<Void> insertWithdrawal(Withdrawal withdrawal);
+
+  Mono<Withdrawal> withdrawal(UUID id);
+
+  /** The withdrawal, locked until the transaction ends. */
+  Mono<Withdrawal> lockWithdrawal(UUID id);
+
+  Mono<Void> updateWithdrawal(Withdrawal withdrawal);
+
+  /** Withdrawals newest first; by owner and/or status when given. */
+  Flux<Withdrawal> withdrawals(
+      String ownerId, Withdrawal.Status status, Instant beforeAt, UUID beforeId, int limit);
+
+  Mono<LedgerTotals> totals();
+}

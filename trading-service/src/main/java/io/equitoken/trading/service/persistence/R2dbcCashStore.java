@@ -1,0 +1,416 @@
+package io.equitoken.trading.service.persistence;
+
+import io.equitoken.trading.service.cash.CashAccount;
+import io.equitoken.trading.service.cash.CashEntry;
+import io.equitoken.trading.service.cash.CashKind;
+import io.equitoken.trading.service.cash.CashLedger;
+import io.equitoken.trading.service.cash.CashStore;
+import io.equitoken.trading.service.cash.Deposit;
+import io.equitoken.trading.service.cash.LedgerTotals;
+import io.equitoken.trading.service.cash.Reservation;
+import io.equitoken.trading.service.cash.Settlement;
+import io.equitoken.trading.service.cash.Withdrawal;
+import io.r2dbc.spi.Readable;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The ledger on PostgreSQL. A change and its entry are one statement: the account row is updated
+ * only where the result stays whole ({@code 0 <= reserved <= balance}, re-checked on the newest row
+ * version after a concurrent change released its lock), and the entry is written from the updated
+ * row, so the two cannot disagree.
+ */
+@Component
+class R2dbcCashStore implements CashStore {
+
+  private static final String ENTRY_COLUMNS =
+      "id, owner_id, sequence, kind, amount, reserved_change, balance_after, reserved_after,"
+          + " order_id, trade_id, deposit_id, withdrawal_id, token_id, price, quantity, fee,"
+          + " reason, actor, occurred_at";
+
+  private static final String ENTRY_VALUES =
+      ":id, a.owner_id, a.sequence, :kind, :amount, :reservedChange, a.balance, a.reserved,"
+          + " :orderId, :tradeId, :depositId, :withdrawalId, :tokenId, :price, :quantity, :fee,"
+          + " :reason, :actor, :at";
+
+  /** A credit may open the account. */
+  private static final String CREDIT =
+      "with a as (insert into cash_account as c (owner_id, currency, balance, reserved, sequence,"
+          + " updated_at) values (:owner, :currency, :amount, 0, 1, :at) on conflict (owner_id) do"
+          + " update set balance = c.balance + excluded.balance, sequence = c.sequence + 1,"
+          + " updated_at = excluded.updated_at returning owner_id, balance, reserved, sequence)"
+          + " insert into cash_entry ("
+          + ENTRY_COLUMNS
+          + ") select "
+          + ENTRY_VALUES
+          + " from a returning sequence, balance_after, reserved_after";
+
+  /** Any other change needs the account, and applies only where it stays whole. */
+  private static final String MOVE =
+      "with a as (update cash_account set balance = balance + :amount, reserved = reserved +"
+          + " :reservedChange, sequence = sequence + 1, updated_at = :at where owner_id = :owner"
+          + " and reserved + :reservedChange >= 0 and balance + :amount >= reserved +"
+          + " :reservedChange returning owner_id, balance, reserved, sequence) insert into"
+          + " cash_entry ("
+          + ENTRY_COLUMNS
+          + ") select "
+          + ENTRY_VALUES
+          + " from a returning sequence, balance_after, reserved_after";
+
+  private final DatabaseClient db;
+  private final String currency;
+
+  R2dbcCashStore(DatabaseClient db, CashLedger.Settings settings) {
+    this.db = db;
+    this.currency = settings.money().currency();
+  }
+
+  @Override
+  public Mono<CashEntry> apply(CashEntry.Draft c) {
+    CashEntry.Refs r = c.refs();
+    DatabaseClient.GenericExecuteSpec spec =
+        db.sql(c.credit() ? CREDIT : MOVE)
+            .bind("owner", c.ownerId())
+            .bind("id", c.id())
+            .bind("kind", c.kind().wire())
+            .bind("amount", c.amount())
+            .bind("reservedChange", c.reservedChange())
+            .bind("at", c.occurredAt());
+    if (c.credit()) {
+      spec = spec.bind("currency", currency);
+    }
+    spec = Sql.bind(spec, "orderId", r.orderId(), UUID.class);
+    spec = Sql.bind(spec, "tradeId", r.tradeId(), String.class);
+    spec = Sql.bind(spec, "depositId", r.depositId(), UUID.class);
+    spec = Sql.bind(spec, "withdrawalId", r.withdrawalId(), UUID.class);
+    spec = Sql.bind(spec, "tokenId", r.tokenId(), String.class);
+    spec = Sql.bind(spec, "price", r.price(), BigDecimal.class);
+    spec = Sql.bind(spec, "quantity", r.quantity(), BigDecimal.class);
+    spec = Sql.bind(spec, "fee", r.fee(), Long.class);
+    spec = Sql.bind(spec, "reason", r.reason(), String.class);
+    spec = Sql.bind(spec, "actor", r.actor(), String.class);
+    return spec.map(
+            row ->
+                new CashEntry(
+                    c.id(),
+                    c.ownerId(),
+                    row.get("sequence", Long.class),
+                    c.kind(),
+                    c.amount(),
+                    c.reservedChange(),
+                    row.get("balance_after", Long.class),
+                    row.get("reserved_after", Long.class),
+                    r,
+                    c.occurredAt()))
+        .one();
+  }
+
+  @Override
+  public Mono<CashAccount> account(String ownerId) {
+    return db.sql("select * from cash_account where owner_id = :owner")
+        .bind("owner", ownerId)
+        .map(R2dbcCashStore::readAccount)
+        .one();
+  }
+
+  @Override
+  public Flux<CashAccount> accounts(String afterOwnerId, int limit) {
+    var spec =
+        db.sql(
+                "select * from cash_account where (cast(:after as text) is null or owner_id >"
+                    + " :after) order by owner_id limit :limit")
+            .bind("limit", limit);
+    return Sql.bind(spec, "after", afterOwnerId, String.class)
+        .map(R2dbcCashStore::readAccount)
+        .all();
+  }
+
+  @Override
+  public Flux<CashEntry> entries(String ownerId, Long beforeSequence, CashKind kind, int limit) {
+    var spec =
+        db.sql(
+                "select * from cash_entry where owner_id = :owner and (cast(:before as bigint) is"
+                    + " null or sequence < :before) and (cast(:kind as text) is null or kind ="
+                    + " :kind) order by sequence desc limit :limit")
+            .bind("owner", ownerId)
+            .bind("limit", limit);
+    spec = Sql.bind(spec, "before", beforeSequence, Long.class);
+    spec = Sql.bind(spec, "kind", kind == null ? null : kind.wire(), String.class);
+    return spec.map(R2dbcCashStore::readEntry).all();
+  }
+
+  @Override
+  public Mono<Void> insertReservation(UUID orderId, String ownerId, long amount) {
+    return db.sql(
+            "insert into cash_reservation (order_id, owner_id, amount) values (:order, :owner,"
+                + " :amount)")
+        .bind("order", orderId)
+        .bind("owner", ownerId)
+        .bind("amount", amount)
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Reservation> reservation(UUID orderId) {
+    return db.sql("select * from cash_reservation where order_id = :order")
+        .bind("order", orderId)
+        .map(R2dbcCashStore::readReservation)
+        .one();
+  }
+
+  @Override
+  public Mono<Reservation> lockReservation(UUID orderId) {
+    return db.sql("select * from cash_reservation where order_id = :order for update")
+        .bind("order", orderId)
+        .map(R2dbcCashStore::readReservation)
+        .one();
+  }
+
+  @Override
+  public Mono<Void> spend(UUID orderId, BigDecimal notional, long spent) {
+    return db.sql(
+            "update cash_reservation set notional = :notional, spent = :spent where order_id ="
+                + " :order")
+        .bind("order", orderId)
+        .bind("notional", notional)
+        .bind("spent", spent)
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Void> close(UUID orderId, long released, Instant at) {
+    return db.sql(
+            "update cash_reservation set released = released + :released, closed_at = :at where"
+                + " order_id = :order and closed_at is null")
+        .bind("order", orderId)
+        .bind("released", released)
+        .bind("at", at)
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Boolean> claimSettlement(Settlement s) {
+    return db.sql(
+            "insert into cash_settlement (trade_id, buy_order_id, sell_order_id, buyer_id,"
+                + " seller_id, amount, fee, status, settled_at) values (:trade, :buy, :sell,"
+                + " :buyer, :seller, :amount, :fee, :status, :at) on conflict (trade_id) do"
+                + " nothing")
+        .bind("trade", s.tradeId())
+        .bind("buy", s.buyOrderId())
+        .bind("sell", s.sellOrderId())
+        .bind("buyer", s.buyerId())
+        .bind("seller", s.sellerId())
+        .bind("amount", s.amount())
+        .bind("fee", s.fee())
+        .bind("status", s.funded() ? "settled" : "unfunded")
+        .bind("at", s.settledAt())
+        .fetch()
+        .rowsUpdated()
+        .map(n -> n == 1);
+  }
+
+  @Override
+  public Mono<Boolean> insertDeposit(Deposit d) {
+    return db.sql(
+            "insert into cash_deposit (id, owner_id, amount, external_reference, recorded_by,"
+                + " recorded_at) values (:id, :owner, :amount, :ref, :by, :at) on conflict"
+                + " (external_reference) do nothing")
+        .bind("id", d.id())
+        .bind("owner", d.ownerId())
+        .bind("amount", d.amount())
+        .bind("ref", d.externalReference())
+        .bind("by", d.recordedBy())
+        .bind("at", d.recordedAt())
+        .fetch()
+        .rowsUpdated()
+        .map(n -> n == 1);
+  }
+
+  @Override
+  public Mono<Deposit> depositByReference(String externalReference) {
+    return db.sql("select * from cash_deposit where external_reference = :ref")
+        .bind("ref", externalReference)
+        .map(R2dbcCashStore::readDeposit)
+        .one();
+  }
+
+  @Override
+  public Mono<Deposit> deposit(UUID id) {
+    return db.sql("select * from cash_deposit where id = :id")
+        .bind("id", id)
+        .map(R2dbcCashStore::readDeposit)
+        .one();
+  }
+
+  @Override
+  public Mono<Void> insertWithdrawal(Withdrawal w) {
+    return db.sql(
+            "insert into cash_withdrawal (id, owner_id, amount, status, requested_by,"
+                + " requested_at) values (:id, :owner, :amount, :status, :by, :at)")
+        .bind("id", w.id())
+        .bind("owner", w.ownerId())
+        .bind("amount", w.amount())
+        .bind("status", w.status().wire())
+        .bind("by", w.requestedBy())
+        .bind("at", w.requestedAt())
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Withdrawal> withdrawal(UUID id) {
+    return db.sql("select * from cash_withdrawal where id = :id")
+        .bind("id", id)
+        .map(R2dbcCashStore::readWithdrawal)
+        .one();
+  }
+
+  @Override
+  public Mono<Withdrawal> lockWithdrawal(UUID id) {
+    return db.sql("select * from cash_withdrawal where id = :id for update")
+        .bind("id", id)
+        .map(R2dbcCashStore::readWithdrawal)
+        .one();
+  }
+
+  @Override
+  public Mono<Void> updateWithdrawal(Withdrawal w) {
+    var spec =
+        db.sql(
+                "update cash_withdrawal set status = :status, external_reference = :ref,"
+                    + " failure_reason = :reason, settled_by = :by, settled_at = :at where id ="
+                    + " :id")
+            .bind("id", w.id())
+            .bind("status", w.status().wire());
+    spec = Sql.bind(spec, "ref", w.externalReference(), String.class);
+    spec = Sql.bind(spec, "reason", w.failureReason(), String.class);
+    spec = Sql.bind(spec, "by", w.settledBy(), String.class);
+    spec = Sql.bind(spec, "at", w.settledAt(), Instant.class);
+    return spec.fetch().rowsUpdated().then();
+  }
+
+  @Override
+  public Flux<Withdrawal> withdrawals(
+      String ownerId, Withdrawal.Status status, Instant beforeAt, UUID beforeId, int limit) {
+    var spec =
+        db.sql(
+                "select * from cash_withdrawal where (cast(:owner as text) is null or owner_id ="
+                    + " :owner) and (cast(:status as text) is null or status = :status) and"
+                    + " (cast(:beforeAt as timestamptz) is null or (requested_at, id) <"
+                    + " (:beforeAt, :beforeId)) order by requested_at desc, id desc limit :limit")
+            .bind("limit", limit);
+    spec = Sql.bind(spec, "owner", ownerId, String.class);
+    spec = Sql.bind(spec, "status", status == null ? null : status.wire(), String.class);
+    spec = Sql.bind(spec, "beforeAt", beforeAt, Instant.class);
+    spec = Sql.bind(spec, "beforeId", beforeId, UUID.class);
+    return spec.map(R2dbcCashStore::readWithdrawal).all();
+  }
+
+  @Override
+  public Mono<LedgerTotals> totals() {
+    return db.sql(
+            "select (select coalesce(sum(balance), 0) from cash_account) as balances, (select"
+                + " coalesce(sum(reserved), 0) from cash_account) as reserved, (select"
+                + " coalesce(sum(amount), 0) from cash_deposit) as deposits, (select"
+                + " coalesce(sum(amount), 0) from cash_withdrawal where status = 'paid') as"
+                + " paid, (select coalesce(sum(amount), 0) from cash_entry where kind ="
+                + " 'adjustment') as adjustments, (select count(*) from cash_account where"
+                + " reserved < 0 or balance < reserved) as overdrawn")
+        .map(
+            row ->
+                new LedgerTotals(
+                    number(row, "balances"),
+                    number(row, "reserved"),
+                    number(row, "deposits"),
+                    number(row, "paid"),
+                    number(row, "adjustments"),
+                    number(row, "overdrawn")))
+        .one();
+  }
+
+  private static long number(Readable row, String column) {
+    Number n = row.get(column, Number.class);
+    return n == null ? 0 : n.longValue();
+  }
+
+  private static CashAccount readAccount(Readable row) {
+    return new CashAccount(
+        row.get("owner_id", String.class),
+        row.get("currency", String.class),
+        row.get("balance", Long.class),
+        row.get("reserved", Long.class),
+        row.get("sequence", Long.class),
+        row.get("updated_at", Instant.class));
+  }
+
+  private static CashEntry readEntry(Readable row) {
+    return new CashEntry(
+        row.get("id", UUID.class),
+        row.get("owner_id", String.class),
+        row.get("sequence", Long.class),
+        CashKind.parse(row.get("kind", String.class)),
+        row.get("amount", Long.class),
+        row.get("reserved_change", Long.class),
+        row.get("balance_after", Long.class),
+        row.get("reserved_after", Long.class),
+        new CashEntry.Refs(
+            row.get("order_id", UUID.class),
+            row.get("trade_id", String.class),
+            row.get("deposit_id", UUID.class),
+            row.get("withdrawal_id", UUID.class),
+            row.get("token_id", String.class),
+            row.get("price", BigDecimal.class),
+            row.get("quantity", BigDecimal.class),
+            row.get("fee", Long.class),
+            row.get("reason", String.class),
+            row.get("actor", String.class)),
+        row.get("occurred_at", Instant.class));
+  }
+
+  private static Reservation readReservation(Readable row) {
+    return new Reservation(
+        row.get("order_id", UUID.class),
+        row.get("owner_id", String.class),
+        row.get("amount", Long.class),
+        row.get("notional", BigDecimal.class),
+        row.get("spent", Long.class),
+        row.get("released", Long.class),
+        row.get("closed_at", Instant.class));
+  }
+
+  private static Deposit readDeposit(Readable row) {
+    return new Deposit(
+        row.get("id", UUID.class),
+        row.get("owner_id", String.class),
+        row.get("amount", Long.class),
+        row.get("external_reference", String.class),
+        row.get("recorded_by", String.class),
+        row.get("recorded_at", Instant.class));
+  }
+
+  private static Withdrawal readWithdrawal(Readable row) {
+    return new Withdrawal(
+        row.get("id", UUID.class),
+        row.get("owner_id", String.class),
+        row.get("amount", Long.class),
+        Withdrawal.Status.parse(row.get("status", String.class)),
+        row.get("requested_by", String.class),
+        row.get("requested_at", Instant.class),
+        row.get("external_reference", String.class),
+        row.get("failure_reason", String.class),
+        row.get("settled_by", String.class),
+        row.get("settled_at", Instant.class));
+  }
+}

@@ -1,0 +1,163 @@
+package io.equitoken.trading.service.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.equitoken.platform.events.CloudEvents;
+import io.equitoken.platform.test.EventContracts;
+import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.TestInfrastructure;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Delivery versus payment end to end, with the embedded matcher on the real broker and database and
+ * a platform fee of 25 basis points: a funded buy fills at the issuer's better price, the buyer
+ * pays exactly the fill from its reservation and gets the rest back, the issuer is paid the fill
+ * minus the fee, the fee account gets the fee, every leg once, and the books stay balanced; a
+ * cancelled buy releases all it reserved.
+ */
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class CashSettlementIT extends TradingContext {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final Duration WAIT = Duration.ofSeconds(90);
+
+  @DynamicPropertySource
+  static void matcher(DynamicPropertyRegistry registry) {
+    register(registry, "trading_cash", true);
+    registry.add("equitoken.trading.matcher.instance-id", () -> "cash-settlement-it");
+    registry.add("equitoken.trading.cash.fee-basis-points", () -> "25");
+  }
+
+  private String issuer;
+  private String token;
+
+  @BeforeEach
+  void market() {
+    issuer = "founder-" + UUID.randomUUID();
+    token = fixtures.tradableToken(issuer);
+    fixtures.openWindow(token);
+  }
+
+  @Test
+  void shouldPayTheIssuerFromTheBuyersReservationOncePerFill() {
+    // given the issuer offers 100 at 2.50 and a funded investor with 1,000.00
+    String issuerToken = Api.token(issuer, "founder");
+    api.place(issuerToken, Api.order(token, "sell", 100, 2.5));
+    String investor = fixtures.unfundedInvestor();
+    api.deposit(investor, "1000.00");
+
+    // when the investor buys 40 at up to 2.60
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 40, 2.6));
+
+    // then it fills at 2.50 and the order shows what it reserved, spent and released
+    JsonNode status = awaitStatus(buy, Api.investor(investor), "filled");
+    JsonNode cash = status.get("cash");
+    assertThat(cash.get("reserved").decimalValue()).isEqualByComparingTo("104.00");
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              JsonNode c = api.get("/trade/status/" + buy, Api.investor(investor)).get("cash");
+              assertThat(c.get("spent").decimalValue()).isEqualByComparingTo("100.00");
+              assertThat(c.get("released").decimalValue()).isEqualByComparingTo("4.00");
+              assertThat(c.get("held").decimalValue()).isEqualByComparingTo("0");
+            });
+    // and the buyer paid exactly the fill; nothing stays reserved
+    JsonNode buyer = api.cash(investor);
+    assertThat(buyer.get("balance").decimalValue()).isEqualByComparingTo("900.00");
+    assertThat(buyer.get("reserved").decimalValue()).isEqualByComparingTo("0");
+    // and the issuer received 100.00 minus the 0.25 % fee (0.25), the fee account the fee
+    JsonNode seller = api.cash(issuer, "founder");
+    assertThat(seller.get("balance").decimalValue()).isEqualByComparingTo("99.75");
+    JsonNode fees = api.get("/cash/accounts/platform-fees", Api.operator());
+    assertThat(fees.get("balance").decimalValue()).isGreaterThanOrEqualTo(new BigDecimal("0.25"));
+    // and the buyer's ledger reads: deposit, reserved, bought, released
+    List<String> types =
+        java.util.stream.StreamSupport.stream(
+                api.get("/cash/transactions", Api.investor(investor)).spliterator(), false)
+            .map(l -> l.get("type").asString())
+            .toList();
+    assertThat(types).containsExactly("order_released", "buy", "order_reserved", "deposit");
+    JsonNode bought = api.get("/cash/transactions?type=buy", Api.investor(investor)).get(0);
+    assertThat(bought.get("amount").decimalValue()).isEqualByComparingTo("-100.00");
+    assertThat(bought.get("price").decimalValue()).isEqualByComparingTo("2.50");
+    assertThat(bought.get("quantity").decimalValue()).isEqualByComparingTo("40");
+    JsonNode sold = api.get("/cash/transactions?type=sell", Api.token(issuer, "founder")).get(0);
+    assertThat(sold.get("amount").decimalValue()).isEqualByComparingTo("99.75");
+    assertThat(sold.get("fee").decimalValue()).isEqualByComparingTo("0.25");
+    // and each leg was settled exactly once, the books balanced
+    assertThat(
+            count(
+                "select count(*) from cash_settlement where buy_order_id = $1",
+                UUID.fromString(buy)))
+        .isEqualTo(1);
+    assertThat(api.get("/cash/summary", Api.operator()).get("balanced").asBoolean()).isTrue();
+    // and the cash.changed events conform to the contract, in the owner's sequence
+    List<ConsumerRecord<String, String>> changes = cashChanged(investor, 4);
+    changes.forEach(EventContracts::assertConforms);
+    assertThat(changes)
+        .extracting(
+            r -> JSON.readTree(CloudEvents.fromRecord(r).dataJson()).get("sequence").asLong())
+        .containsExactly(1L, 2L, 3L, 4L);
+  }
+
+  @Test
+  void shouldReleaseEverythingACancelledBuyReserved() {
+    String investor = fixtures.unfundedInvestor();
+    api.deposit(investor, "50.00");
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.0));
+    awaitStatus(buy, Api.investor(investor), "open");
+    assertThat(api.cash(investor).get("available").decimalValue()).isEqualByComparingTo("30.00");
+
+    api.call(HttpMethod.DELETE, "/trade/" + buy, Api.investor(investor), null)
+        .expectStatus()
+        .isAccepted();
+    awaitStatus(buy, Api.investor(investor), "cancelled");
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              JsonNode account = api.cash(investor);
+              assertThat(account.get("balance").decimalValue()).isEqualByComparingTo("50.00");
+              assertThat(account.get("reserved").decimalValue()).isEqualByComparingTo("0");
+            });
+  }
+
+  private List<ConsumerRecord<String, String>> cashChanged(String owner, int expected) {
+    return KafkaRecords.consume(
+        TestInfrastructure.kafkaBootstrapServers(),
+        "trading.events.v1",
+        r ->
+            owner.equals(r.key())
+                && "equitoken.trading.cash.changed.v1".equals(KafkaRecords.header(r, "ce_type")),
+        expected,
+        WAIT);
+  }
+
+  private JsonNode awaitStatus(String tradeId, String bearer, String status) {
+    JsonNode[] last = new JsonNode[1];
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              last[0] = api.get("/trade/status/" + tradeId, bearer);
+              return status.equals(last[0].get("status").asString());
+            });
+    return last[0];
+  }
+}
