@@ -16,11 +16,12 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Issue 13, item 2: every body member, query parameter, path id and the {@code Idempotency-Key} of
- * the trading API fuzzed with platform-test's {@link FuzzInputs} (all of Unicode, controls and lone
+ * Every body member, query parameter, path id and the {@code Idempotency-Key} of the trading and
+ * cash API fuzzed with platform-test's {@link FuzzInputs} (all of Unicode, controls and lone
  * surrogates included, plus known troublemakers), one input at a time in an otherwise valid request
  * so that each is reached: never a 5xx; a 4xx is problem+json and stores nothing (orders, windows,
- * transfers, idempotency records and outbox rows are counted around each call).
+ * transfers, cash lines, deposits, withdrawals, idempotency records and outbox rows are counted
+ * around each call).
  */
 class InputFuzzIT extends TradingIntegrationTest {
 
@@ -118,6 +119,120 @@ class InputFuzzIT extends TradingIntegrationTest {
           post("/tokens/" + token + "/transfers", Api.operator(), transfer("quantity", number)));
       queries(number);
     }
+  }
+
+  @Test
+  void shouldNeverAnswer5xxNorStoreAnythingForFuzzedCashInput() {
+    String withdrawal =
+        Api.json(
+                api.call(
+                        HttpMethod.POST,
+                        "/cash/withdrawals",
+                        investorToken(),
+                        Map.of("amount", new java.math.BigDecimal("1.00")))
+                    .expectStatus()
+                    .isCreated())
+            .get("withdrawalId")
+            .asString();
+    List<String> values = new java.util.ArrayList<>(NUMBERS);
+    values.addAll(FuzzInputs.sample(TRIES, "1.00", "USD", "requested", "deposit", investor));
+    for (String value : values) {
+      String quoted = json(value);
+      String raw = NUMBERS.contains(value) ? value : quoted;
+      for (String field : List.of("ownerId", "amount", "externalReference", "currency")) {
+        String member = field.equals("amount") ? raw : quoted;
+        check(
+            "POST /cash/deposits " + field,
+            value,
+            post("/cash/deposits", Api.operator(), deposit(field, member)));
+      }
+      check(
+          "POST /cash/deposits Idempotency-Key",
+          value,
+          post("/cash/deposits", Api.operator(), deposit("currency", "\"USD\""))
+              .header("Idempotency-Key", FuzzInputs.headerValue(value)));
+      for (String field : List.of("amount", "currency")) {
+        String member = field.equals("amount") ? raw : quoted;
+        check(
+            "POST /cash/withdrawals " + field,
+            value,
+            post(
+                "/cash/withdrawals",
+                investorToken(),
+                FuzzInputs.objectWith(
+                    FuzzInputs.members("amount", "1.00", "currency", "\"USD\""), field, member)));
+      }
+      for (String field : List.of("ownerId", "amount", "reason")) {
+        String member = field.equals("amount") ? raw : quoted;
+        check(
+            "POST /cash/adjustments " + field,
+            value,
+            post(
+                "/cash/adjustments",
+                Api.operator(),
+                FuzzInputs.objectWith(
+                    FuzzInputs.members(
+                        "ownerId", json(investor), "amount", "0.01", "reason", "\"fuzz\""),
+                    field,
+                    member)));
+      }
+      check(
+          "POST /cash/withdrawals/{id}/failed reason",
+          value,
+          post(
+              "/cash/withdrawals/" + withdrawal + "/failed",
+              Api.operator(),
+              "{\"reason\":" + quoted + "}"));
+      Map<String, List<String>> parameters = new LinkedHashMap<>();
+      parameters.put("/cash/transactions", List.of("type", "limit", "cursor"));
+      parameters.put("/cash/withdrawals", List.of("ownerId", "status", "limit", "cursor"));
+      FuzzInputs.checkQueryParameters(web, investorToken(), parameters, value, this::rows);
+      FuzzInputs.checkQueryParameters(
+          web,
+          Api.operator(),
+          Map.of(
+              "/cash/accounts",
+              List.of("limit", "cursor"),
+              "/cash/accounts/" + investor + "/transactions",
+              List.of("type", "limit", "cursor")),
+          value,
+          this::rows);
+      for (String path :
+          List.of(
+              "/cash/accounts/{v}",
+              "/cash/accounts/{v}/transactions",
+              "/cash/deposits/{v}",
+              "/cash/withdrawals/{v}")) {
+        check(
+            "GET " + path,
+            value,
+            web.get().uri(path, value).headers(h -> h.setBearerAuth(Api.operator())));
+      }
+      check(
+          "POST /cash/withdrawals/{id}/paid",
+          value,
+          web.post()
+              .uri("/cash/withdrawals/{id}/paid", value)
+              .headers(h -> h.setBearerAuth(Api.operator()))
+              .contentType(MediaType.APPLICATION_JSON)
+              .bodyValue("{\"externalReference\":\"fuzz\"}"));
+    }
+  }
+
+  /** A valid deposit to the investor with {@code field} replaced by the JSON {@code member}. */
+  private String deposit(String field, String member) {
+    return FuzzInputs.objectWith(
+        FuzzInputs.members(
+            "ownerId",
+            json(investor),
+            "amount",
+            "1.00",
+            "externalReference",
+            json("fuzz-" + UUID.randomUUID()),
+            "currency",
+            "\"USD\""),
+        field,
+        member);
   }
 
   /**
@@ -279,6 +394,8 @@ class InputFuzzIT extends TradingIntegrationTest {
     return count(
         "select (select count(*) from trade_order) + (select count(*) from liquidity_window)"
             + " + (select count(*) from window_token) + (select count(*) from holding_transfer)"
+            + " + (select count(*) from cash_entry) + (select count(*) from cash_deposit)"
+            + " + (select count(*) from cash_withdrawal)"
             + " + (select count(*) from idempotency_record where principal_id in ($1, $2))"
             + " + (select coalesce(max(seq), 0) from outbox_event)",
         investor,
