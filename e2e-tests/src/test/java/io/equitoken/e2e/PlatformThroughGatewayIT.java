@@ -64,6 +64,7 @@ class PlatformThroughGatewayIT {
           "portfolio-service",
           "gateway");
   private static final String DEMO_INVESTOR = "inv-alice";
+  private static final String DEMO_ISSUER = "founder-nova";
   private static final Duration SETTLE = Duration.ofSeconds(120);
   private static final int PORT_OFFSET = 300;
   private static final Duration TOKEN_LIFETIME = Duration.ofSeconds(20);
@@ -491,6 +492,48 @@ class PlatformThroughGatewayIT {
     assertThat(purchase.get("price").decimalValue())
         .isEqualByComparingTo(filled.get("averagePrice").decimalValue());
 
+    // and the buyer paid exactly the fill from its cash, and the issuer received it (no fee is
+    // configured locally): both legs of the same trade id, once each
+    BigDecimal paid =
+        filled
+            .get("fills")
+            .get(0)
+            .get("price")
+            .decimalValue()
+            .multiply(filled.get("fills").get(0).get("quantity").decimalValue());
+    JsonNode bought =
+        eventually(
+            () -> cashLine(tokenOf(apiKey, secret), "/cash/transactions?type=buy", matchedTrade));
+    assertThat(bought.get("amount").decimalValue()).isEqualByComparingTo(paid.negate());
+    assertThat(bought.get("currency").asString()).isEqualTo("USD");
+    String operatorToken =
+        token("demo-operator", "demo-operator-secret-change-me").get("accessToken").asString();
+    JsonNode sold =
+        eventually(
+            () ->
+                cashLine(
+                    operatorToken,
+                    "/cash/accounts/" + DEMO_ISSUER + "/transactions?type=sell",
+                    matchedTrade));
+    assertThat(sold.get("amount").decimalValue()).isEqualByComparingTo(paid);
+    JsonNode orderCash =
+        json.readTree(gateway.get("/trade/status/" + tradeId, tokenOf(apiKey, secret)).body())
+            .get("cash");
+    assertThat(orderCash.get("spent").decimalValue()).isEqualByComparingTo(paid);
+    JsonNode books = json.readTree(gateway.get("/cash/summary", operatorToken).body());
+    assertThat(books.get("balanced").asBoolean()).as(books.toString()).isTrue();
+    // and a buy beyond the available cash is refused at once, naming the cash reason
+    HttpResponse<String> unfunded =
+        gateway.postJson(
+            "/trade",
+            tokenOf(apiKey, secret),
+            "{\"tokenId\":\""
+                + tokenId
+                + "\",\"type\":\"buy\",\"quantity\":10,\"maxPrice\":1000000}");
+    assertThat(unfunded.statusCode()).as(unfunded.body()).isEqualTo(422);
+    assertThat(json.readTree(unfunded.body()).get("code").asString())
+        .isEqualTo("insufficient-funds");
+
     // and the portfolio, built from trading's events, holds what the transactions add up to
     // (the demo market's earlier purchases arrive meanwhile, so no "before" is taken)
     BigDecimal held =
@@ -535,6 +578,18 @@ class PlatformThroughGatewayIT {
     // and another investor does not see the order
     assertThat(gateway.get("/trade/status/" + tradeId, investorToken()).statusCode())
         .isEqualTo(404);
+  }
+
+  /** The caller's (or, for an operator, the account's) cash line of one trade, or null. */
+  private JsonNode cashLine(String bearer, String path, String tradeId) {
+    HttpResponse<String> r = gateway.get(path + "&limit=100", bearer);
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    for (JsonNode line : json.readTree(r.body())) {
+      if (tradeId.equals(line.path("tradeId").asString(null))) {
+        return line;
+      }
+    }
+    return null;
   }
 
   /** Creates a webhook subscription as the caller; answers its signing secret. */

@@ -133,10 +133,12 @@ class CrashRecoveryIT {
 
   @Test
   void shouldLoseAndDuplicateNothingThroughSigkillsARebalanceAndABrokerRestart() throws Exception {
-    // given one instance, two tradable tokens, four approved investors and an open window
+    // given one instance, two tradable tokens, four approved and funded investors and an open
+    // window
     live.add(a.start());
     List<String> tokens = List.of(issueToken(), issueToken());
     INVESTORS.forEach(this::approve);
+    INVESTORS.forEach(this::fund);
     String windowId = openWindow(tokens);
     for (String token : tokens) {
       for (String price : List.of("2.50", "2.51", "2.52", "2.53")) {
@@ -260,6 +262,51 @@ class CrashRecoveryIT {
     phase("running hashes", done);
     assertThat(running).isEqualTo(clean.stateHashes());
     assertThat(clean.conservation()).containsOnlyKeys(tokens).doesNotContainValue(false);
+
+    // and every fill moved its cash exactly once, from the buyer's reservation to the seller
+    assertCashSettledOnce(tradeIds);
+  }
+
+  /**
+   * Delivery versus payment through the crashes: one settlement per execution, each with exactly
+   * one buyer's and one seller's line; every order spent what its lines say; no account overdrawn;
+   * and the books balanced (balances = deposits, nothing else came in or went out).
+   */
+  private void assertCashSettledOnce(List<String> tradeIds) throws Exception {
+    List<String> settled = rows("select trade_id from cash_settlement", r -> r.getString(1));
+    assertThat(settled).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(tradeIds);
+    assertThat(rows("select status from cash_settlement", r -> r.getString(1)))
+        .containsOnly("settled");
+    for (String kind : List.of("buy", "sell")) {
+      assertThat(
+              rows(
+                  "select trade_id, count(*) from cash_entry where kind = '"
+                      + kind
+                      + "' group by trade_id",
+                  r -> r.getString(1) + "=" + r.getLong(2)))
+          .as("%s lines per trade", kind)
+          .hasSize(tradeIds.size())
+          .allMatch(line -> line.endsWith("=1"));
+    }
+    assertThat(
+            rows(
+                "select r.order_id from cash_reservation r where r.spent <> coalesce((select"
+                    + " -sum(e.amount) from cash_entry e where e.kind = 'buy' and e.order_id ="
+                    + " r.order_id), 0) or r.spent + r.released > r.amount",
+                r -> r.getString(1)))
+        .as("reservations whose spending disagrees with their lines")
+        .isEmpty();
+    assertThat(
+            rows(
+                "select owner_id from cash_account where reserved < 0 or balance < reserved",
+                r -> r.getString(1)))
+        .as("overdrawn accounts")
+        .isEmpty();
+    JsonNode books = get("/cash/summary", operator());
+    assertThat(books).isNotNull();
+    assertThat(books.get("balanced").asBoolean()).as("books %s", books).isTrue();
+    assertThat(books.get("balances").decimalValue())
+        .isEqualByComparingTo(FUNDING.multiply(BigDecimal.valueOf(INVESTORS.size())));
   }
 
   // ---- the load --------------------------------------------------------------------------------
@@ -466,6 +513,40 @@ class CrashRecoveryIT {
             "status", "active",
             "publishedAt", at));
     return tokenId;
+  }
+
+  /** What each investor deposits before the load: enough for every buy it places. */
+  private static final BigDecimal FUNDING = new BigDecimal("3000.00");
+
+  /** Deposits {@link #FUNDING} once (a fixed external reference), retrying while unreachable. */
+  private void fund(String investorId) {
+    String body =
+        "{\"ownerId\":\""
+            + investorId
+            + "\",\"amount\":"
+            + FUNDING.toPlainString()
+            + ",\"externalReference\":\"crash-funding-"
+            + investorId
+            + "\"}";
+    Instant deadline = Instant.now().plus(SETTLE);
+    while (Instant.now().isBefore(deadline)) {
+      try {
+        HttpResponse<String> r =
+            send(
+                HttpRequest.newBuilder(uri("/cash/deposits"))
+                    .header("Authorization", "Bearer " + operator())
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)));
+        if (r.statusCode() == 201 || r.statusCode() == 200) {
+          return;
+        }
+        assertThat(r.statusCode()).as(r.body()).isGreaterThanOrEqualTo(500);
+      } catch (IOException unreachable) {
+        // the instance is still starting
+      }
+      pause();
+    }
+    throw new AssertionError("No deposit for " + investorId + " within " + SETTLE);
   }
 
   private void approve(String investorId) {
