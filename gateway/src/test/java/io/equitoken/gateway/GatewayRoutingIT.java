@@ -69,6 +69,8 @@ class GatewayRoutingIT extends GatewayItSupport {
         route("POST", "/trade", "founder", Upstream.TRADING),
         route("GET", "/trade?status=open", "investor", Upstream.TRADING),
         route("DELETE", "/trade/trd-9", "investor", Upstream.TRADING),
+        route("GET", "/cash/account", "investor", Upstream.TRADING),
+        route("POST", "/cash/deposits", "operator", Upstream.TRADING),
         route("POST", "/compliance/kyc", "investor", Upstream.COMPLIANCE),
         route("GET", "/compliance/status", "investor", Upstream.COMPLIANCE),
         route("GET", "/compliance/reviews/rev-1", "compliance_officer", Upstream.COMPLIANCE));

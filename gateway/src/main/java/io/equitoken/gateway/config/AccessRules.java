@@ -65,9 +65,12 @@ class AccessRules {
         .allow(DELETE, "/trade/**", INVESTOR, FOUNDER, OPERATOR)
         .allow(ANY_METHOD, "/trade", OPERATOR)
         .allow(ANY_METHOD, "/trade/**", OPERATOR)
-        // cash: holders read their account and withdraw; operators (and the payments
-        // integration's operator key) record deposits and settle (trading-service checks owners)
-        .allow(ANY_METHOD, "/cash/**", INVESTOR, FOUNDER, OPERATOR)
+        // cash: holders read their own account and withdraw; operators (and the payments
+        // integration's operator key) record deposits, settle withdrawals and read every account
+        // (trading-service checks owners)
+        .allow(GET, "/cash/**", INVESTOR, FOUNDER, OPERATOR)
+        .allow(POST, "/cash/withdrawals", INVESTOR, FOUNDER)
+        .allow(ANY_METHOD, "/cash/**", OPERATOR)
         // compliance: investors submit KYC and read their status; officers review
         .allow(POST, "/compliance/kyc", INVESTOR)
         .allow(ANY_METHOD, "/compliance/kyc/**", INVESTOR, COMPLIANCE_OFFICER, OPERATOR)
