@@ -269,6 +269,11 @@ public final class CashLedger {
     return store.reservation(orderId);
   }
 
+  /** The reservations of these orders by order id (a page of orders: one read). */
+  public Mono<java.util.Map<UUID, Reservation>> reservations(java.util.Collection<UUID> orderIds) {
+    return store.reservations(orderIds).collectMap(Reservation::orderId);
+  }
+
   // ---- deposits and withdrawals ---------------------------------------------------------------
 
   /**

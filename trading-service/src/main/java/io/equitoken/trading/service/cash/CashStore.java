@@ -28,6 +28,9 @@ public interface CashStore {
 
   Mono<Reservation> reservation(UUID orderId);
 
+  /** The reservations of these orders (those that have one), in one read. */
+  Flux<Reservation> reservations(java.util.Collection<UUID> orderIds);
+
   /** The reservation, locked until the transaction ends (fills and releases of one order). */
   Mono<Reservation> lockReservation(UUID orderId);
 

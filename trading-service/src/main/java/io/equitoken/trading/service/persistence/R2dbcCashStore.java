@@ -166,6 +166,17 @@ class R2dbcCashStore implements CashStore {
   }
 
   @Override
+  public Flux<Reservation> reservations(java.util.Collection<UUID> orderIds) {
+    if (orderIds.isEmpty()) {
+      return Flux.empty();
+    }
+    return db.sql("select * from cash_reservation where order_id = any(:orders)")
+        .bind("orders", orderIds.toArray(UUID[]::new))
+        .map(R2dbcCashStore::readReservation)
+        .all();
+  }
+
+  @Override
   public Mono<Reservation> lockReservation(UUID orderId) {
     return db.sql("select * from cash_reservation where order_id = :order for update")
         .bind("order", orderId)

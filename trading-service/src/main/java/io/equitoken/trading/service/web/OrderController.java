@@ -114,7 +114,7 @@ class OrderController {
                 store
                     .page(t.principalId(), wanted, token, afterCreated, afterId, size + 1)
                     .collectList())
-        .map(
+        .flatMap(
             rows -> {
               List<Order> page = rows.size() > size ? rows.subList(0, size) : rows;
               if (rows.size() > size) {
@@ -122,7 +122,19 @@ class OrderController {
                 Cursors.linkNext(
                     exchange, Cursors.encode(last.createdAt().toString(), last.id().toString()));
               }
-              return page.stream().map(OrderDtos::status).toList();
+              return cash.reservations(
+                      page.stream().filter(o -> "buy".equals(o.side())).map(Order::id).toList())
+                  .map(
+                      held ->
+                          page.stream()
+                              .map(
+                                  o ->
+                                      OrderDtos.status(
+                                          o,
+                                          held.containsKey(o.id())
+                                              ? CashDtos.orderCash(cash.money(), held.get(o.id()))
+                                              : null))
+                              .toList());
             });
   }
 

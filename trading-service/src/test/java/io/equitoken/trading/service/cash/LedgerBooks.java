@@ -92,6 +92,11 @@ final class LedgerBooks implements CashStore {
   }
 
   @Override
+  public Flux<Reservation> reservations(java.util.Collection<UUID> orderIds) {
+    return Flux.fromIterable(orderIds).mapNotNull(reservations::get);
+  }
+
+  @Override
   public Mono<Reservation> lockReservation(UUID orderId) {
     return reservation(orderId);
   }
