@@ -15,16 +15,28 @@ public final class ServiceEnvironment {
   /** Names the instance for Kafka's static group membership (platform-events). */
   public static final String INSTANCE_ID_VARIABLE = "EQUITOKEN_INSTANCE_ID";
 
+  /**
+   * Where the local gateway listens: loopback unless this variable of the launcher's environment
+   * names another address (e.g. {@code 0.0.0.0} to be reached from other machines).
+   */
+  public static final String LISTEN_ADDRESS_VARIABLE = "EQUITOKEN_LOCAL_LISTEN_ADDRESS";
+
+  private static final String LOOPBACK = "127.0.0.1";
+
   private ServiceEnvironment() {}
+
+  static String gatewayAddress(Map<String, String> launcherEnvironment) {
+    String asked = launcherEnvironment.get(LISTEN_ADDRESS_VARIABLE);
+    return asked == null || asked.isBlank() ? LOOPBACK : asked.strip();
+  }
 
   public static Map<String, String> of(
       ServiceDef service, PortPlan ports, Path tlsDir, LocalSecrets secrets) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("SERVER_PORT", Integer.toString(ports.port(service)));
-    if (!service.isGateway()) {
-      // plain HTTP behind the gateway: reachable from this machine only, never from the network
-      env.put("SERVER_ADDRESS", "127.0.0.1");
-    }
+    // services speak plain HTTP behind the gateway: reachable from this machine only, never from
+    // the network; the gateway too, since the demo credentials are public, unless asked otherwise
+    env.put("SERVER_ADDRESS", service.isGateway() ? gatewayAddress(System.getenv()) : LOOPBACK);
     service
         .db()
         .ifPresent(

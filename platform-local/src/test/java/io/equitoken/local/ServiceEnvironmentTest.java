@@ -131,7 +131,20 @@ class ServiceEnvironmentTest {
         .containsEntry("EQUITOKEN_GATEWAY_TLS_SELF_SIGNED_DIR", "/repo/.local/tls")
         .containsEntry("EQUITOKEN_SECURITY_JWKS_URI", "http://localhost:8181/.well-known/jwks.json")
         .containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "localhost:19192")
-        .doesNotContainKey("SERVER_ADDRESS")
         .doesNotContainKey("SPRING_R2DBC_URL");
+  }
+
+  @Test
+  void shouldBindTheGatewayToLoopbackUnlessAnotherAddressIsAsked() {
+    assertThat(ServiceEnvironment.gatewayAddress(Map.of())).isEqualTo("127.0.0.1");
+    assertThat(ServiceEnvironment.gatewayAddress(Map.of("EQUITOKEN_LOCAL_LISTEN_ADDRESS", " ")))
+        .isEqualTo("127.0.0.1");
+    assertThat(
+            ServiceEnvironment.gatewayAddress(Map.of("EQUITOKEN_LOCAL_LISTEN_ADDRESS", "0.0.0.0")))
+        .isEqualTo("0.0.0.0");
+    if (System.getenv("EQUITOKEN_LOCAL_LISTEN_ADDRESS") == null) {
+      assertThat(ServiceEnvironment.of(Services.named("gateway"), new PortPlan(100), TLS, secrets))
+          .containsEntry("SERVER_ADDRESS", "127.0.0.1");
+    }
   }
 }
