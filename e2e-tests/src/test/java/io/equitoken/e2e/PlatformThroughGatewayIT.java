@@ -529,7 +529,9 @@ class PlatformThroughGatewayIT {
             tokenOf(apiKey, secret),
             "{\"tokenId\":\""
                 + tokenId
-                + "\",\"type\":\"buy\",\"quantity\":10,\"maxPrice\":1000000}");
+                + "\",\"type\":\"buy\",\"quantity\":400000,\"maxPrice\":"
+                + limit.toPlainString()
+                + "}");
     assertThat(unfunded.statusCode()).as(unfunded.body()).isEqualTo(422);
     assertThat(json.readTree(unfunded.body()).get("code").asString())
         .isEqualTo("insufficient-funds");

@@ -15,6 +15,7 @@ import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.messaging.TradingTopics;
+import io.equitoken.trading.service.order.OrderLimits;
 import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.order.OrderService;
 import io.equitoken.trading.service.order.OrderStore;
@@ -107,8 +108,12 @@ class ServiceConfiguration {
       CashLedger cash,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
-      Clock clock) {
-    return new OrderService(orders, market, cash, messages, transactions, clock, UUID::randomUUID);
+      Clock clock,
+      TradingProperties properties) {
+    OrderLimits limits =
+        new OrderLimits(properties.maxOpenOrdersPerToken(), properties.referencePriceBand());
+    return new OrderService(
+        orders, market, cash, limits, messages, transactions, clock, UUID::randomUUID);
   }
 
   @Bean

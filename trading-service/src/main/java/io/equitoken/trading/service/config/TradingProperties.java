@@ -6,7 +6,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * {@code equitoken.trading.*}: topic partitions, how often the window clock ticks, how often a call
  * phase asks for an indicative price, the longest window an operator may schedule, the embedded
- * matcher, and the cash ledger.
+ * matcher, the cash ledger, and what one principal may put on a token's book at intake (open orders
+ * per token, 50; a limit within a factor of the reference price, 10).
  */
 @ConfigurationProperties("equitoken.trading")
 record TradingProperties(
@@ -15,7 +16,9 @@ record TradingProperties(
     Duration indicateInterval,
     Duration maxWindowLength,
     Matcher matcher,
-    Cash cash) {
+    Cash cash,
+    Integer maxOpenOrdersPerToken,
+    java.math.BigDecimal referencePriceBand) {
 
   TradingProperties {
     partitions = partitions == null ? 12 : partitions;
@@ -24,6 +27,8 @@ record TradingProperties(
     maxWindowLength = maxWindowLength == null ? Duration.ofDays(31) : maxWindowLength;
     matcher = matcher == null ? new Matcher(null, null, null, null, null, null) : matcher;
     cash = cash == null ? new Cash(null, null, null) : cash;
+    maxOpenOrdersPerToken = maxOpenOrdersPerToken == null ? 50 : maxOpenOrdersPerToken;
+    referencePriceBand = referencePriceBand == null ? java.math.BigDecimal.TEN : referencePriceBand;
   }
 
   /**

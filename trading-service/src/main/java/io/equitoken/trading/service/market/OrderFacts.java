@@ -1,14 +1,32 @@
 package io.equitoken.trading.service.market;
 
+import java.math.BigDecimal;
 import java.util.UUID;
 
 /**
  * What order intake needs to know about a token and the caller, read in one statement: the token
  * (null if unknown), the caller's KYC standing (null if none), whether the token is tradable
- * (issued, listing active) and the open window covering it (null if none).
+ * (issued, listing active), the open window covering it (null if none), the caller's open orders of
+ * the token and the token's last traded price (null before its first trade).
  */
-public record OrderFacts(TokenInfo token, KycStanding kyc, boolean tradable, UUID openWindowId) {
+public record OrderFacts(
+    TokenInfo token,
+    KycStanding kyc,
+    boolean tradable,
+    UUID openWindowId,
+    long openOrders,
+    BigDecimal lastPrice) {
 
   /** Nothing known: no token, no KYC, not tradable, no window. */
   public static final OrderFacts NONE = new OrderFacts(null, null, false, null);
+
+  /** Facts without open orders or a last trade. */
+  public OrderFacts(TokenInfo token, KycStanding kyc, boolean tradable, UUID openWindowId) {
+    this(token, kyc, tradable, openWindowId, 0, null);
+  }
+
+  /** The price intake judges a limit against: the last trade's, else the issue price. */
+  public BigDecimal referencePrice() {
+    return lastPrice != null ? lastPrice : token == null ? null : token.issuePrice();
+  }
 }

@@ -24,6 +24,7 @@ public final class OrderService {
   private final OrderStore orders;
   private final MarketStore market;
   private final CashLedger cash;
+  private final OrderLimits limits;
   private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
   private final Clock clock;
@@ -33,6 +34,7 @@ public final class OrderService {
       OrderStore orders,
       MarketStore market,
       CashLedger cash,
+      OrderLimits limits,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock,
@@ -40,6 +42,7 @@ public final class OrderService {
     this.orders = orders;
     this.market = market;
     this.cash = cash;
+    this.limits = limits;
     this.messages = messages;
     this.transactions = transactions;
     this.clock = clock;
@@ -63,10 +66,12 @@ public final class OrderService {
       implements TradingMessage {}
 
   /**
-   * Shape (400/422), then the gates (403), from one read of the token, the caller's KYC, the
-   * listing and the open window; then, in one transaction, the order, a buy's cash reservation
-   * ({@code quantity × maxPrice}, refused with {@code insufficient-funds} when not available) and
-   * its command: a buy that cannot be funded leaves nothing behind and never reaches the matcher.
+   * Shape (400/422), then the gates (403) and the limits ({@link OrderLimits}: open orders 409,
+   * price band 422), from one read of the token, the caller's KYC, the listing, the open window,
+   * the caller's open orders and the last price; then, in one transaction, the order, a buy's cash
+   * reservation ({@code quantity × maxPrice}, refused with {@code insufficient-funds} when not
+   * available) and its command: a buy that cannot be funded leaves nothing behind and never reaches
+   * the matcher.
    */
   public Mono<Order> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
@@ -79,6 +84,7 @@ public final class OrderService {
           OrderRules.check(request, f.token());
           Instant now = now();
           UUID windowId = Gates.check(trader, request, f, now);
+          limits.check(request, f);
           Order order =
               new Order(
                   ids.get(),

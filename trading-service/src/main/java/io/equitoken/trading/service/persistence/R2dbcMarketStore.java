@@ -32,7 +32,12 @@ class R2dbcMarketStore implements MarketStore {
           + " and l.status = 'active') as tradable,"
           + " (select w.id from liquidity_window w join window_token wt on wt.window_id = w.id"
           + " where w.status = 'open' and wt.token_id = :token order by w.opens limit 1)"
-          + " as window_id"
+          + " as window_id,"
+          + " (select count(*) from trade_order o where o.owner_id = :investor"
+          + " and o.token_id = :token and o.status in ('pending', 'open', 'partially_filled'))"
+          + " as open_orders,"
+          + " (select e.price from executed_trade e where e.token_id = :token"
+          + " order by e.executed_at desc limit 1) as last_price"
           + " from (select 1) one left join token t on t.token_id = :token"
           + " left join kyc_standing k on k.investor_id = :investor";
 
@@ -100,7 +105,9 @@ class R2dbcMarketStore implements MarketStore {
                     row.get("token_id", String.class) == null ? null : tokenOf(row),
                     row.get("investor_id", String.class) == null ? null : standingOf(row),
                     Boolean.TRUE.equals(row.get("tradable", Boolean.class)),
-                    row.get("window_id", UUID.class)))
+                    row.get("window_id", UUID.class),
+                    row.get("open_orders", Long.class),
+                    row.get("last_price", BigDecimal.class)))
         .one();
   }
 

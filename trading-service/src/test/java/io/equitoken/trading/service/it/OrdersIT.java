@@ -75,6 +75,60 @@ class OrdersIT extends TradingIntegrationTest {
   }
 
   @Test
+  void shouldCapTheOpenOrdersOfOnePrincipalPerTokenAndStoreNothingBeyond() {
+    // given 50 open orders of the investor on the token (the default cap)
+    for (int i = 0; i < 50; i++) {
+      api.place(Api.investor(investor), Api.order(token, "buy", 1, 2.5));
+    }
+    long stored = count("select count(*) from trade_order where owner_id = $1", investor);
+
+    // when it places the 51st
+    JsonNode problem =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/trade",
+                    Api.investor(investor),
+                    Api.order(token, "buy", 1, 2.5))
+                .expectStatus()
+                .isEqualTo(409));
+
+    // then it is refused with the cap, and nothing is stored or reserved
+    assertThat(problem.get("code").asString()).isEqualTo("too-many-open-orders");
+    assertThat(problem.get("limit").asInt()).isEqualTo(50);
+    assertThat(count("select count(*) from trade_order where owner_id = $1", investor))
+        .isEqualTo(stored);
+    assertThat(count("select count(*) from cash_reservation where owner_id = $1", investor))
+        .isEqualTo(stored);
+    // and another principal is not limited by it
+    api.place(Api.investor(fixtures.approvedInvestor()), Api.order(token, "buy", 1, 2.5));
+  }
+
+  @Test
+  void shouldRefuseALimitFarFromTheReferencePriceBeforeItReachesTheBook() {
+    // the token's issue price is 2.50 and nothing traded: limits from 0.25 to 25.00 are accepted
+    long before = count("select count(*) from trade_order where owner_id = $1", investor);
+    for (double price : new double[] {0.24, 25.01, 1000}) {
+      JsonNode problem =
+          Api.json(
+              api.call(
+                      HttpMethod.POST,
+                      "/trade",
+                      Api.investor(investor),
+                      Api.order(token, "buy", 1, price))
+                  .expectStatus()
+                  .isEqualTo(422));
+      assertThat(problem.get("code").asString()).isEqualTo("price-outside-reference-band");
+      assertThat(problem.get("field").asString()).isEqualTo("maxPrice");
+      assertThat(problem.get("referencePrice").decimalValue()).isEqualByComparingTo("2.5");
+    }
+    assertThat(count("select count(*) from trade_order where owner_id = $1", investor))
+        .isEqualTo(before);
+    api.place(Api.investor(investor), Api.order(token, "buy", 1, 0.25));
+    api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 1, 25));
+  }
+
+  @Test
   void shouldProjectTheMatchersResultsOnceEach() {
     String tradeId = api.place(Api.investor(investor), Api.order(token, "buy", 100, 2.5));
 
