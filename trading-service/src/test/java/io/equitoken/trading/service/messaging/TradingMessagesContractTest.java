@@ -7,6 +7,7 @@ import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.OutboxPublisher;
 import io.equitoken.platform.events.OutboxWriter;
 import io.equitoken.platform.test.EventContracts;
+import io.equitoken.trading.service.cash.CashEvents;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.order.OrderService;
@@ -46,6 +47,7 @@ class TradingMessagesContractTest {
   private static final String WINDOW = "3c0e7d7a-5a8f-4f52-9a55-7b1c9f1e2a01";
   private static final String TOKEN = "70c00000-0000-4000-8000-000000000001";
   private static final String OTHER_TOKEN = "70c00000-0000-4000-8000-000000000002";
+  private static final String OWNER = "inv-alice";
   private static final Instant OPENS = Instant.parse("2026-11-27T14:00:00Z");
   private static final Instant CLOSES = Instant.parse("2026-11-27T16:00:00Z");
   private static final Instant CALL = Instant.parse("2026-11-27T15:45:00Z");
@@ -113,7 +115,70 @@ class TradingMessagesContractTest {
             new BigDecimal("2.50"),
             new BigDecimal("0.01"),
             BigDecimal.ONE,
-            AT));
+            AT),
+        new CashEvents.Changed(
+            OWNER,
+            "USD",
+            7,
+            new BigDecimal("248725.00"),
+            BigDecimal.ZERO,
+            new BigDecimal("248725.00"),
+            new BigDecimal("-127.50"),
+            new BigDecimal("-127.50"),
+            "buy",
+            "5b7f3d2e-8c4a-4e1f-9d6b-2a3c4e5f6a7b",
+            "0f1e2d3c-4b5a-4968-8776-655443322110",
+            null,
+            null,
+            TOKEN,
+            new BigDecimal("12.75"),
+            BigDecimal.TEN,
+            null,
+            AT),
+        new CashEvents.Changed(
+            OWNER,
+            "USD",
+            1,
+            new BigDecimal("250000.00"),
+            BigDecimal.ZERO,
+            new BigDecimal("250000.00"),
+            new BigDecimal("250000.00"),
+            BigDecimal.ZERO,
+            "deposit",
+            null,
+            null,
+            "d0000000-0000-4000-8000-000000000001",
+            null,
+            null,
+            null,
+            null,
+            null,
+            AT),
+        new CashEvents.DepositRecorded(
+            "d0000000-0000-4000-8000-000000000001",
+            OWNER,
+            "USD",
+            new BigDecimal("250000.00"),
+            "wire-2026-11-27-0001",
+            "ops-1",
+            AT),
+        withdrawal("requested", null, null, null),
+        withdrawal("paid", "ach-2026-11-28-0042", null, AT.plusSeconds(3600)),
+        withdrawal("failed", null, "Beneficiary account closed", AT.plusSeconds(3600)));
+  }
+
+  private static CashEvents.WithdrawalChanged withdrawal(
+      String status, String reference, String failure, Instant settled) {
+    return new CashEvents.WithdrawalChanged(
+        "e0000000-0000-4000-8000-000000000001",
+        OWNER,
+        "USD",
+        new BigDecimal("500.00"),
+        status,
+        reference,
+        failure,
+        AT,
+        settled);
   }
 
   @Test
@@ -137,11 +202,14 @@ class TradingMessagesContractTest {
   }
 
   @Test
-  void shouldPutFactsOnTheEventsTopicByWindowAndCommandsOnTheOrdersTopicByToken() {
+  void shouldKeyWindowFactsByWindowCashFactsByOwnerAndCommandsByToken() {
     for (Written w : publishAll(samples())) {
       if (w.type().startsWith("equitoken.trading.command.")) {
         assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.COMMANDS);
         assertThat(w.key()).as(w.type()).isEqualTo(TOKEN);
+      } else if (w.type().startsWith("equitoken.trading.cash.")) {
+        assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.EVENTS);
+        assertThat(w.key()).as(w.type()).isEqualTo(OWNER);
       } else {
         assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.EVENTS);
         assertThat(w.key()).as(w.type()).isEqualTo(WINDOW);
