@@ -69,6 +69,27 @@ public final class EventCatalogue {
             trading("order.expired", "One of your orders expired with its window.", OWNER, NONE),
             trading("holding.changed", "Your holding of a token changed.", OWNER, NONE),
             trading(
+                "cash.changed",
+                "Your cash account changed (balance, reserved, available, and why).",
+                OWNER,
+                NONE),
+            trading(
+                "cash.deposit.recorded",
+                "A deposit to your cash account was recorded.",
+                OWNER,
+                NONE),
+            trading(
+                "cash.withdrawal.requested",
+                "You requested a withdrawal; the amount is reserved until it is paid or fails.",
+                OWNER,
+                NONE),
+            trading("cash.withdrawal.paid", "One of your withdrawals was paid out.", OWNER, NONE),
+            trading(
+                "cash.withdrawal.failed",
+                "One of your withdrawals failed; the amount is available again.",
+                OWNER,
+                NONE),
+            trading(
                 "transfer.executed",
                 "Tokens were transferred from or to you.",
                 List.of("fromId", "toId"),

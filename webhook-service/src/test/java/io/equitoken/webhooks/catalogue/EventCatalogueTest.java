@@ -91,6 +91,11 @@ class EventCatalogueTest {
             "order.expired",
             "order.rejected",
             "holding.changed",
+            "cash.changed",
+            "cash.deposit.recorded",
+            "cash.withdrawal.requested",
+            "cash.withdrawal.paid",
+            "cash.withdrawal.failed",
             "compliance.status.changed");
     assertThat(CATALOGUE.types().stream().filter(EventType::isPrivate).map(EventType::name))
         .containsExactlyInAnyOrder(
@@ -100,6 +105,11 @@ class EventCatalogueTest {
             "order.cancelled",
             "order.expired",
             "holding.changed",
+            "cash.changed",
+            "cash.deposit.recorded",
+            "cash.withdrawal.requested",
+            "cash.withdrawal.paid",
+            "cash.withdrawal.failed",
             "transfer.executed",
             "compliance.status.changed");
   }

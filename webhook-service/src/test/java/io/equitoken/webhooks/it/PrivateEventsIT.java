@@ -3,6 +3,7 @@ package io.equitoken.webhooks.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.WebhookReceiver;
 import java.time.Duration;
 import java.util.List;
@@ -40,6 +41,23 @@ class PrivateEventsIT extends WebhooksIntegrationBase {
         Arguments.of("order.cancelled", "equitoken.trading.order.cancelled.v1", List.of("ownerId")),
         Arguments.of("order.expired", "equitoken.trading.order.expired.v1", List.of("ownerId")),
         Arguments.of("holding.changed", "equitoken.trading.holding.changed.v1", List.of("ownerId")),
+        Arguments.of("cash.changed", "equitoken.trading.cash.changed.v1", List.of("ownerId")),
+        Arguments.of(
+            "cash.deposit.recorded",
+            "equitoken.trading.cash.deposit.recorded.v1",
+            List.of("ownerId")),
+        Arguments.of(
+            "cash.withdrawal.requested",
+            "equitoken.trading.cash.withdrawal.requested.v1",
+            List.of("ownerId")),
+        Arguments.of(
+            "cash.withdrawal.paid",
+            "equitoken.trading.cash.withdrawal.paid.v1",
+            List.of("ownerId")),
+        Arguments.of(
+            "cash.withdrawal.failed",
+            "equitoken.trading.cash.withdrawal.failed.v1",
+            List.of("ownerId")),
         Arguments.of(
             "transfer.executed",
             "equitoken.trading.transfer.executed.v1",
@@ -93,6 +111,7 @@ class PrivateEventsIT extends WebhooksIntegrationBase {
                 e.put(ownerFields.get(i), owners.get(i));
               }
             });
+    EventContracts.assertConforms(type, data);
     String eventId = Events.send(type, UUID.randomUUID().toString(), data);
 
     // then each owner and the operator receive it, signed
