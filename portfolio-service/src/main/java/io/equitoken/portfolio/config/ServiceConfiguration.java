@@ -1,11 +1,14 @@
 package io.equitoken.portfolio.config;
 
+import io.equitoken.portfolio.cash.CashBook;
+import io.equitoken.portfolio.cash.CashStore;
 import io.equitoken.portfolio.holding.HoldingStore;
 import io.equitoken.portfolio.holding.Ledger;
 import io.equitoken.portfolio.valuation.PortfolioQueries;
 import io.equitoken.portfolio.valuation.PortfolioReads;
 import io.equitoken.portfolio.valuation.Reconciliation;
 import java.time.Clock;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,8 +29,19 @@ class ServiceConfiguration {
   }
 
   @Bean
-  PortfolioQueries portfolioQueries(PortfolioReads reads) {
-    return new PortfolioQueries(reads);
+  CashBook cashBook(CashStore store) {
+    return new CashBook(store);
+  }
+
+  /**
+   * {@code equitoken.portfolio.default-currency}: the currency of an account no cash event was seen
+   * for yet (the platform's settlement currency; trading's default is USD).
+   */
+  @Bean
+  PortfolioQueries portfolioQueries(
+      PortfolioReads reads,
+      @Value("${equitoken.portfolio.default-currency:USD}") String defaultCurrency) {
+    return new PortfolioQueries(reads, defaultCurrency);
   }
 
   @Bean

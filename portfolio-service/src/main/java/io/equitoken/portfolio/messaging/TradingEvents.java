@@ -15,6 +15,7 @@ final class TradingEvents {
   static final String TOPIC = "trading.events.v1";
   static final String HOLDING_CHANGED = "equitoken.trading.holding.changed.v1";
   static final String PRICE_UPDATED = "equitoken.trading.price.updated.v1";
+  static final String CASH_CHANGED = "equitoken.trading.cash.changed.v1";
 
   private TradingEvents() {}
 
@@ -36,4 +37,25 @@ final class TradingEvents {
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   record PriceUpdated(String tokenId, BigDecimal price, Instant asOf) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record CashChanged(
+      String ownerId,
+      String currency,
+      Long sequence,
+      BigDecimal balance,
+      BigDecimal reserved,
+      BigDecimal available,
+      BigDecimal amount,
+      BigDecimal reservedChange,
+      String reason,
+      String orderId,
+      String tradeId,
+      String depositId,
+      String withdrawalId,
+      String tokenId,
+      BigDecimal price,
+      BigDecimal quantity,
+      BigDecimal fee,
+      Instant occurredAt) {}
 }

@@ -7,6 +7,9 @@ import static io.equitoken.portfolio.messaging.Payloads.require;
 
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
+import io.equitoken.portfolio.cash.CashBook;
+import io.equitoken.portfolio.cash.CashChange;
+import io.equitoken.portfolio.cash.CashReason;
 import io.equitoken.portfolio.holding.HoldingChange;
 import io.equitoken.portfolio.holding.Ledger;
 import io.equitoken.portfolio.holding.Reason;
@@ -23,10 +26,10 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Holdings and prices from trading: each event applied at most once ({@link IdempotentConsumer}, a
- * poll's records in one transaction), holding changes in sequence order whatever order they arrive
- * in ({@link Ledger}); other types on the topic are skipped, unreadable or inconsistent ones are
- * poison and go to the dead-letter topic.
+ * Holdings, prices and cash accounts from trading: each event applied at most once ({@link
+ * IdempotentConsumer}, a poll's records in one transaction), holding changes in sequence order
+ * whatever order they arrive in ({@link Ledger}); other types on the topic are skipped, unreadable
+ * or inconsistent ones are poison and go to the dead-letter topic.
  */
 @Component
 class TradingEventsListener {
@@ -38,13 +41,19 @@ class TradingEventsListener {
 
   private final IdempotentConsumer consumer;
   private final Ledger ledger;
+  private final CashBook cash;
   private final MarketStore market;
   private final JsonMapper json;
 
   TradingEventsListener(
-      IdempotentConsumer consumer, Ledger ledger, MarketStore market, JsonMapper json) {
+      IdempotentConsumer consumer,
+      Ledger ledger,
+      CashBook cash,
+      MarketStore market,
+      JsonMapper json) {
     this.consumer = consumer;
     this.ledger = ledger;
+    this.cash = cash;
     this.market = market;
     this.json = json;
   }
@@ -66,6 +75,7 @@ class TradingEventsListener {
     return switch (event.type()) {
       case TradingEvents.HOLDING_CHANGED -> holdingChanged(event);
       case TradingEvents.PRICE_UPDATED -> priceUpdated(event);
+      case TradingEvents.CASH_CHANGED -> cashChanged(event);
       default -> null;
     };
   }
@@ -135,5 +145,58 @@ class TradingEventsListener {
         "lacks tokenId, a positive price or asOf");
     return market.priceObserved(
         new PriceObserved(d.tokenId(), d.price(), d.asOf(), PriceObserved.TRADE, event.id()));
+  }
+
+  private Mono<Void> cashChanged(EventEnvelope event) {
+    var d = Payloads.read(json, event, TradingEvents.CashChanged.class);
+    require(
+        event,
+        present(d.ownerId())
+            && d.sequence() != null
+            && d.balance() != null
+            && d.reserved() != null
+            && d.available() != null
+            && d.amount() != null
+            && d.reservedChange() != null
+            && d.occurredAt() != null,
+        "lacks ownerId, sequence, balance, reserved, available, amount, reservedChange or"
+            + " occurredAt");
+    CashReason reason =
+        CashReason.parse(d.reason())
+            .orElseThrow(() -> poison(event, "has unknown reason " + d.reason()));
+    CashChange change =
+        new CashChange(
+            d.ownerId(),
+            d.sequence(),
+            d.currency(),
+            d.balance(),
+            d.reserved(),
+            d.available(),
+            d.amount(),
+            d.reservedChange(),
+            reason,
+            d.orderId(),
+            d.tradeId(),
+            d.depositId(),
+            d.withdrawalId(),
+            d.tokenId(),
+            d.price(),
+            d.quantity(),
+            d.fee(),
+            d.occurredAt());
+    change
+        .inconsistency()
+        .ifPresent(
+            why -> {
+              throw poison(event, "is inconsistent: " + why);
+            });
+    return cash.apply(change)
+        .doOnNext(
+            outcome -> {
+              if (outcome != CashBook.Outcome.APPLIED) {
+                log.info("Cash change {}#{} was already known; skipped", d.ownerId(), d.sequence());
+              }
+            })
+        .then();
   }
 }

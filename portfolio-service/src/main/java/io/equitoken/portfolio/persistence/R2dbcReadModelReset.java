@@ -22,7 +22,9 @@ class R2dbcReadModelReset implements ReadModelReset {
   @Override
   public Mono<Void> clear(Collection<String> consumers) {
     Mono<Void> work =
-        db.sql("truncate table holding, holding_change, price_point, listing, token")
+        db.sql(
+                "truncate table holding, holding_change, price_point, listing, token,"
+                    + " cash_account, cash_change")
             .then()
             .then(
                 db.sql("delete from processed_event where consumer = any(:consumers)")

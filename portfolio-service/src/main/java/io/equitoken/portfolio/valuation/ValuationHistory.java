@@ -22,11 +22,19 @@ public final class ValuationHistory {
   public record HoldingStep(
       String tokenId, long sequence, BigDecimal quantity, BigDecimal costBasis, Instant at) {}
 
+  /** The cash balance after the owner's cash change {@code sequence}, from {@code at} on. */
+  public record CashStep(long sequence, BigDecimal balance, Instant at) {}
+
   /** A token's price from {@code at} on. */
   public record PricePoint(String tokenId, Instant at, BigDecimal price) {}
 
+  /** {@code cash} (the cash balance at {@code at}) is null unless cash was asked for. */
   public record Point(
-      Instant at, BigDecimal totalValue, BigDecimal costBasis, List<Valuation.Position> holdings) {}
+      Instant at,
+      BigDecimal totalValue,
+      BigDecimal costBasis,
+      List<Valuation.Position> holdings,
+      BigDecimal cash) {}
 
   /** More points than allowed; the caller should narrow the range. */
   public static final class TooManyPoints extends RuntimeException {
@@ -44,11 +52,27 @@ public final class ValuationHistory {
       Instant to,
       Interval interval,
       int maxPoints) {
+    return compute(steps, prices, null, from, to, interval, maxPoints);
+  }
+
+  /**
+   * As above; with {@code cash} (the owner's cash steps, not null) every point also carries the
+   * cash balance at its instant, a cash change is a change for {@code event} points, and points
+   * start at the first holding or cash change, whichever is earlier.
+   */
+  public static List<Point> compute(
+      List<HoldingStep> steps,
+      List<PricePoint> prices,
+      List<CashStep> cash,
+      Instant from,
+      Instant to,
+      Interval interval,
+      int maxPoints) {
     List<Instant> instants =
         interval == Interval.EVENT
-            ? changeInstants(steps, prices, from, to)
+            ? changeInstants(steps, prices, cash, from, to)
             : boundaries(interval, from, to, maxPoints);
-    Replay replay = new Replay(steps, prices);
+    Replay replay = new Replay(steps, prices, cash);
     List<Point> points = new ArrayList<>();
     for (Instant at : instants) {
       replay.advanceTo(at);
@@ -81,8 +105,15 @@ public final class ValuationHistory {
   }
 
   private static List<Instant> changeInstants(
-      List<HoldingStep> steps, List<PricePoint> prices, Instant from, Instant to) {
+      List<HoldingStep> steps,
+      List<PricePoint> prices,
+      List<CashStep> cash,
+      Instant from,
+      Instant to) {
     TreeSet<Instant> all = new TreeSet<>();
+    if (cash != null) {
+      cash.stream().map(CashStep::at).filter(t -> within(t, from, to)).forEach(all::add);
+    }
     steps.stream().map(HoldingStep::at).filter(t -> within(t, from, to)).forEach(all::add);
     prices.stream().map(PricePoint::at).filter(t -> within(t, from, to)).forEach(all::add);
     return List.copyOf(all);
@@ -103,8 +134,17 @@ public final class ValuationHistory {
     private int nextPrice;
     private Instant lastHoldingChange;
     private final Map<String, Instant> lastPriceChange = new TreeMap<>();
+    private final List<CashStep> cash;
+    private int nextCash;
+    private CashStep cashNow;
 
-    Replay(List<HoldingStep> steps, List<PricePoint> prices) {
+    Replay(List<HoldingStep> steps, List<PricePoint> prices, List<CashStep> cash) {
+      this.cash =
+          cash == null
+              ? null
+              : cash.stream()
+                  .sorted(Comparator.comparing(CashStep::at).thenComparingLong(CashStep::sequence))
+                  .toList();
       this.steps =
           steps.stream()
               .sorted(
@@ -132,15 +172,21 @@ public final class ValuationHistory {
         price.put(p.tokenId(), p.price());
         lastPriceChange.put(p.tokenId(), p.at());
       }
+      while (cash != null && nextCash < cash.size() && !cash.get(nextCash).at().isAfter(at)) {
+        CashStep step = cash.get(nextCash++);
+        if (cashNow == null || cashNow.sequence() < step.sequence()) {
+          cashNow = step;
+        }
+      }
     }
 
     boolean started() {
-      return !holding.isEmpty();
+      return !holding.isEmpty() || cashNow != null;
     }
 
-    /** Whether a holding, or the price of a token held, changed exactly at {@code at}. */
+    /** Whether a holding, the cash, or the price of a token held, changed exactly at {@code at}. */
     boolean changedAt(Instant at) {
-      if (at.equals(lastHoldingChange)) {
+      if (at.equals(lastHoldingChange) || (cashNow != null && at.equals(lastCashChange()))) {
         return true;
       }
       return holding.values().stream()
@@ -159,7 +205,13 @@ public final class ValuationHistory {
             Valuation.Position.of(h.tokenId(), h.quantity(), p == null ? BigDecimal.ZERO : p));
         cost = cost.add(h.costBasis());
       }
-      return new Point(at, Valuation.total(positions), cost, List.copyOf(positions));
+      BigDecimal balance =
+          cash == null ? null : cashNow == null ? BigDecimal.ZERO : cashNow.balance();
+      return new Point(at, Valuation.total(positions), cost, List.copyOf(positions), balance);
+    }
+
+    private Instant lastCashChange() {
+      return cash.get(nextCash - 1).at();
     }
   }
 }

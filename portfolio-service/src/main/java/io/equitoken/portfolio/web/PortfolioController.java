@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -69,7 +70,12 @@ class PortfolioController {
                 reads
                     .movements(
                         new MovementFilter(
-                            owner, wanted == null ? null : wanted.reasons(), token, since, until),
+                            owner,
+                            wanted == null ? null : wanted.reasons(),
+                            wanted == null ? null : wanted.cashReasons(),
+                            token,
+                            since,
+                            until),
                         after,
                         pageSize + 1)
                     .collectList())
@@ -83,7 +89,7 @@ class PortfolioController {
                     exchange,
                     Cursors.encode(
                         last.occurredAt().toString(),
-                        last.tokenId(),
+                        last.sortKey(),
                         Long.toString(last.sequence())));
               }
               return page.stream().map(PortfolioResponses::transaction).toList();
@@ -95,7 +101,16 @@ class PortfolioController {
       @RequestParam(required = false) String investorId,
       @RequestParam(required = false) String from,
       @RequestParam(required = false) String to,
-      @RequestParam(required = false) String interval) {
+      @RequestParam(required = false) String interval,
+      @RequestParam(required = false) String includeCash) {
+    boolean withCash =
+        includeCash != null
+            && QueryInput.oneOf(
+                    includeCash,
+                    "includeCash",
+                    v -> v.equals("true") || v.equals("false") ? Optional.of(v) : Optional.empty(),
+                    List.of("true", "false"))
+                .equals("true");
     Interval spacing =
         interval == null
             ? Interval.DAY
@@ -126,7 +141,7 @@ class PortfolioController {
         .flatMap(
             owner ->
                 queries
-                    .history(owner, start, end, spacing)
+                    .history(owner, start, end, spacing, withCash)
                     .onErrorMap(
                         ValuationHistory.TooManyPoints.class,
                         e ->

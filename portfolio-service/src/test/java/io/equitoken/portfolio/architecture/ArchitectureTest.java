@@ -10,7 +10,7 @@ class ArchitectureTest {
 
   private static final ArchitectureRules RULES =
       ArchitectureRules.forService("io.equitoken.portfolio")
-          .features("holding", "valuation", "market")
+          .features("holding", "cash", "valuation", "market")
           .adapters("web", "messaging", "persistence")
           .configurationPackage("config");
 

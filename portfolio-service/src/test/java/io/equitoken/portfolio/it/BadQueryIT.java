@@ -24,6 +24,8 @@ class BadQueryIT extends PortfolioIntegrationBase {
         Arguments.of("/investor/transactions?cursor=YQ", "cursor"),
         Arguments.of("/investor/transactions?tokenId=", "tokenId"),
         Arguments.of("/investor/valuation-history?interval=hour", "interval"),
+        Arguments.of("/investor/valuation-history?includeCash=1", "includeCash"),
+        Arguments.of("/investor/transactions?type=payout", "type"),
         Arguments.of("/investor/valuation-history?from=2026-11-01", "from"),
         Arguments.of("/investor/valuation-history?to=now", "to"),
         Arguments.of(

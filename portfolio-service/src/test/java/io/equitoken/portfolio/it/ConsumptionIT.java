@@ -158,6 +158,54 @@ class ConsumptionIT extends PortfolioIntegrationBase {
     assertThat(count("select count(*) from holding_change where token_id = $1", token)).isZero();
   }
 
+  @Test
+  void shouldSendPoisonousCashChangesToTheDeadLetterTopicWithTheReason() {
+    // given cash changes that cannot be true: available is not balance − reserved, a deposit that
+    // takes money, an unknown reason
+    String owner = "inv-poison-" + UUID.randomUUID();
+    String unbalanced =
+        Market.send(
+            Market.TRADING,
+            owner,
+            Market.CASH,
+            Market.with(
+                Market.CASH,
+                e -> {
+                  e.put("ownerId", owner);
+                  e.put("available", 1);
+                }));
+    String contradiction =
+        Market.send(
+            Market.TRADING,
+            owner,
+            Market.CASH,
+            Market.with(
+                Market.CASH,
+                e -> {
+                  e.put("ownerId", owner);
+                  e.put("reason", "deposit");
+                }));
+    String unknownReason =
+        Market.send(
+            Market.TRADING,
+            owner,
+            Market.CASH,
+            Market.with(
+                Market.CASH,
+                e -> {
+                  e.put("ownerId", owner);
+                  e.put("reason", "gift");
+                }));
+
+    // then each is dead-lettered once, with the reason, and nothing of them is stored
+    var trading = dead(Market.TRADING, List.of(unbalanced, contradiction, unknownReason));
+    assertThat(reason(trading, unbalanced)).contains("is not balance − reserved");
+    assertThat(reason(trading, contradiction)).contains("contradicts reason deposit");
+    assertThat(reason(trading, unknownReason)).contains("unknown reason gift");
+    assertThat(count("select count(*) from cash_change where owner_id = $1", owner)).isZero();
+    assertThat(count("select count(*) from cash_account where owner_id = $1", owner)).isZero();
+  }
+
   private static List<ConsumerRecord<String, String>> dead(String topic, List<String> ids) {
     List<ConsumerRecord<String, String>> records =
         KafkaRecords.consume(

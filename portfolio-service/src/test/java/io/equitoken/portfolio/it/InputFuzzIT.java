@@ -26,7 +26,7 @@ class InputFuzzIT extends PortfolioIntegrationBase {
   static {
     PARAMETERS.put(
         "/investor/transactions", List.of("type", "tokenId", "from", "to", "limit", "cursor"));
-    PARAMETERS.put("/investor/valuation-history", List.of("from", "to", "interval"));
+    PARAMETERS.put("/investor/valuation-history", List.of("from", "to", "interval", "includeCash"));
     for (String path :
         List.of("/investor/portfolio", "/investor/transactions", "/investor/valuation-history")) {
       OPERATOR_PARAMETERS.put(path, List.of("investorId"));

@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
@@ -32,6 +33,7 @@ public final class Market {
   public static final String HOLDING = "equitoken.trading.holding.changed.v1";
   public static final String PRICE = "equitoken.trading.price.updated.v1";
   public static final String TRADE = "equitoken.trading.trade.executed.v1";
+  public static final String CASH = "equitoken.trading.cash.changed.v1";
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static KafkaProducer<String, String> producer;
@@ -39,6 +41,9 @@ public final class Market {
 
   private final Map<String, Long> sequences = new HashMap<>();
   private final Map<String, BigDecimal> quantities = new HashMap<>();
+  private final Map<String, Long> cashSequences = new HashMap<>();
+  private final Map<String, BigDecimal> balances = new HashMap<>();
+  private final Map<String, BigDecimal> reservations = new HashMap<>();
 
   /** A holding change as sent, to resend or reorder it. */
   public record Sent(String key, String id, String type, String data) {}
@@ -168,6 +173,163 @@ public final class Market {
               e.put("occurredAt", at.toString());
             });
     return new Sent(tokenId, UUID.randomUUID().toString(), HOLDING, data);
+  }
+
+  /**
+   * The owner's next cash change, as trading's ledger would publish it: the account after it is the
+   * previous one moved by {@code amount} and {@code reservedChange}; {@code details} sets the
+   * reason's ids (order, trade, deposit, …). Not sent: send it, resend it or reorder it.
+   */
+  public Sent cash(
+      String owner,
+      String reason,
+      String amount,
+      String reservedChange,
+      Instant at,
+      Consumer<ObjectNode> details) {
+    long sequence = cashSequences.merge(owner, 1L, Long::sum);
+    BigDecimal balance = balances.merge(owner, new BigDecimal(amount), BigDecimal::add);
+    BigDecimal reserved =
+        reservations.merge(owner, new BigDecimal(reservedChange), BigDecimal::add);
+    String data =
+        valid(
+            CASH,
+            e -> {
+              e.put("ownerId", owner);
+              e.put("currency", "USD");
+              e.put("sequence", sequence);
+              e.put("balance", balance);
+              e.put("reserved", reserved);
+              e.put("available", balance.subtract(reserved));
+              e.put("amount", new BigDecimal(amount));
+              e.put("reservedChange", new BigDecimal(reservedChange));
+              e.put("reason", reason);
+              for (String id :
+                  List.of(
+                      "orderId",
+                      "tradeId",
+                      "depositId",
+                      "withdrawalId",
+                      "tokenId",
+                      "price",
+                      "quantity",
+                      "fee")) {
+                e.putNull(id);
+              }
+              e.put("occurredAt", at.toString());
+              details.accept(e);
+            });
+    return new Sent(owner, UUID.randomUUID().toString(), CASH, data);
+  }
+
+  /** A deposit credited to the owner. */
+  public void deposit(String owner, String amount, Instant at) {
+    send(
+        cash(
+            owner,
+            "deposit",
+            amount,
+            "0",
+            at,
+            e -> e.put("depositId", UUID.randomUUID().toString())));
+  }
+
+  /** A withdrawal requested (reserved) and paid (left the platform). */
+  public void withdraw(String owner, String amount, Instant requested, Instant paid) {
+    String withdrawalId = UUID.randomUUID().toString();
+    send(
+        cash(
+            owner,
+            "withdrawal_requested",
+            "0",
+            amount,
+            requested,
+            e -> e.put("withdrawalId", withdrawalId)));
+    send(
+        cash(
+            owner,
+            "withdrawal_paid",
+            "-" + amount,
+            "-" + amount,
+            paid,
+            e -> e.put("withdrawalId", withdrawalId)));
+  }
+
+  /**
+   * The cash legs of one fill, as trading's ledger writes them in one transaction: the buyer's
+   * reservation (earlier, when the order was placed) and its {@code buy}, the seller's {@code sell}
+   * (the payment less the fee) and, with a fee, the fee account's {@code fee}.
+   */
+  public void payTrade(
+      String tradeId,
+      String tokenId,
+      String buyer,
+      String seller,
+      String feeAccount,
+      long quantity,
+      String price,
+      String fee,
+      Instant at) {
+    String orderId = UUID.randomUUID().toString();
+    BigDecimal payment = new BigDecimal(price).multiply(BigDecimal.valueOf(quantity));
+    BigDecimal feeAmount = new BigDecimal(fee);
+    Consumer<ObjectNode> fill =
+        e -> {
+          e.put("tradeId", tradeId);
+          e.put("tokenId", tokenId);
+          e.put("price", new BigDecimal(price));
+          e.put("quantity", quantity);
+        };
+    send(
+        cash(
+            buyer,
+            "order_reserved",
+            "0",
+            payment.toPlainString(),
+            at.minusSeconds(60),
+            e -> {
+              e.put("orderId", orderId);
+              e.put("tokenId", tokenId);
+            }));
+    send(
+        cash(
+            buyer,
+            "buy",
+            payment.negate().toPlainString(),
+            payment.negate().toPlainString(),
+            at,
+            fill.andThen(e -> e.put("orderId", orderId))));
+    send(
+        cash(
+            seller,
+            "sell",
+            payment.subtract(feeAmount).toPlainString(),
+            "0",
+            at,
+            fill.andThen(
+                e -> {
+                  e.put("orderId", UUID.randomUUID().toString());
+                  e.put("fee", feeAmount);
+                })));
+    if (feeAmount.signum() > 0) {
+      send(cash(feeAccount, "fee", fee, "0", at, fill.andThen(e -> e.put("fee", feeAmount))));
+    }
+  }
+
+  /** A primary or secondary trade with both its token legs and its cash legs. */
+  public String tradeWithCash(
+      String tokenId,
+      String buyer,
+      String seller,
+      String feeAccount,
+      long quantity,
+      String price,
+      String fee,
+      boolean primary,
+      Instant at) {
+    String tradeId = trade(tokenId, buyer, seller, quantity, price, primary, at);
+    payTrade(tradeId, tokenId, buyer, seller, feeAccount, quantity, price, fee, at);
+    return tradeId;
   }
 
   private static void putOrNull(ObjectNode e, String field, String value) {

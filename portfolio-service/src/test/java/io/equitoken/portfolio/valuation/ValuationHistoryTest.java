@@ -77,6 +77,51 @@ class ValuationHistoryTest {
     assertThat(compute(MON.minusSeconds(86400 * 3), MON, Interval.DAY)).isEmpty();
   }
 
+  @Test
+  void shouldCarryTheCashBalanceOfEachInstantWhenAskedFor() {
+    // deposit 1000 before any holding; the buy of a (sequence 3) arrived before the reservation
+    List<ValuationHistory.CashStep> cash =
+        List.of(
+            cash(1, "1000", at(-1, 0)),
+            cash(3, "900", at(0, 10)),
+            cash(2, "1000", at(0, 9)),
+            cash(4, "950", at(2, 9)));
+
+    List<Point> points =
+        ValuationHistory.compute(steps, prices, cash, MON, at(3, 0), Interval.DAY, 1000);
+
+    // a point from the first midnight on (cash was there before the first holding)
+    assertThat(points).extracting(Point::at).containsExactly(MON, at(1, 0), at(2, 0), at(3, 0));
+    assertThat(points.stream().map(p -> p.cash().stripTrailingZeros().toPlainString()))
+        .containsExactly("1000", "900", "900", "950");
+    assertThat(values(points)).containsExactly("0", "100", "120", "48");
+  }
+
+  @Test
+  void shouldAddAPointForEachCashChangeWithIntervalEvent() {
+    List<ValuationHistory.CashStep> cash =
+        List.of(cash(1, "1000", at(-1, 0)), cash(2, "900", at(0, 10)), cash(3, "950", at(5, 0)));
+
+    List<Point> points =
+        ValuationHistory.compute(steps, prices, cash, MON, at(6, 0), Interval.EVENT, 1000);
+
+    // the deposit is before from; the buy of a is a holding and a cash change at once
+    assertThat(points)
+        .extracting(Point::at)
+        .containsExactly(at(0, 10), at(1, 15), at(2, 9), at(5, 0));
+    assertThat(points.stream().map(p -> p.cash().stripTrailingZeros().toPlainString()))
+        .containsExactly("900", "900", "900", "950");
+  }
+
+  @Test
+  void shouldLeaveCashOutUnlessAskedFor() {
+    assertThat(compute(MON, at(3, 0), Interval.DAY)).allMatch(p -> p.cash() == null);
+  }
+
+  private static ValuationHistory.CashStep cash(long seq, String balance, Instant at) {
+    return new ValuationHistory.CashStep(seq, new BigDecimal(balance), at);
+  }
+
   private List<Point> compute(Instant from, Instant to, Interval interval) {
     return ValuationHistory.compute(steps, prices, from, to, interval, 1000);
   }

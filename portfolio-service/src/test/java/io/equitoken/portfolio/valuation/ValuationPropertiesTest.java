@@ -56,7 +56,7 @@ class ValuationPropertiesTest {
     }
 
     // when the portfolio is valued
-    var portfolio = new PortfolioQueries(reads(holdings)).portfolio("inv").block();
+    var portfolio = new PortfolioQueries(reads(holdings), "USD").portfolio("inv").block();
 
     // then each holding is quantity × price and the total their exact sum
     assertThat(portfolio.totalValue()).isEqualByComparingTo(expected);
@@ -67,6 +67,10 @@ class ValuationPropertiesTest {
           .isEqualByComparingTo(holding.currentValue().subtract(holding.costBasis()));
     }
     assertThat(portfolio.holdings()).allMatch(h -> h.quantity().signum() > 0);
+    // and, no cash change seen, the cash is zero in the configured currency
+    assertThat(portfolio.cash().balance()).isZero();
+    assertThat(portfolio.cash().available()).isZero();
+    assertThat(portfolio.cash().currency()).isEqualTo("USD");
     assertThat(portfolio.totalUnrealizedPnl())
         .isEqualByComparingTo(portfolio.totalValue().subtract(portfolio.totalCostBasis()));
   }
@@ -127,6 +131,26 @@ class ValuationPropertiesTest {
 
       @Override
       public Flux<TokenBalance> balances() {
+        return Flux.empty();
+      }
+
+      @Override
+      public reactor.core.publisher.Mono<CashAccount> cashAccount(String ownerId) {
+        return reactor.core.publisher.Mono.empty();
+      }
+
+      @Override
+      public Flux<ValuationHistory.CashStep> cashSteps(String ownerId, Instant to) {
+        return Flux.empty();
+      }
+
+      @Override
+      public Flux<CashTotals> cashTotals() {
+        return Flux.empty();
+      }
+
+      @Override
+      public Flux<CashGap> cashGaps() {
         return Flux.empty();
       }
     };

@@ -22,10 +22,15 @@ class OpenApiContractTest {
     contract.assertProperties("Transaction", PortfolioResponses.TransactionView.class);
     contract.assertRequiredFields(
         "ValuationHistory", PortfolioResponses.ValuationHistoryView.class);
-    contract.assertRequiredFields("ValuationPoint", PortfolioResponses.PointView.class);
+    // cash and totalWithCash only with includeCash=true
+    contract.assertProperties("ValuationPoint", PortfolioResponses.PointView.class);
+    contract.assertRequiredFields("Cash", PortfolioResponses.CashView.class);
     contract.assertRequiredFields("ValuationPosition", PortfolioResponses.PositionView.class);
     contract.assertRequiredFields("Reconciliation", PortfolioResponses.ReconciliationView.class);
     contract.assertRequiredFields("ReconciliationMismatch", PortfolioResponses.MismatchView.class);
+    contract.assertRequiredFields("ReconciliationCash", PortfolioResponses.CashCurrencyView.class);
+    contract.assertRequiredFields(
+        "ReconciliationCashAccount", PortfolioResponses.CashAccountOffView.class);
   }
 
   @Test

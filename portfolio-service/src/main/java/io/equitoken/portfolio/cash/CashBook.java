@@ -1,0 +1,34 @@
+package io.equitoken.portfolio.cash;
+
+import reactor.core.publisher.Mono;
+
+/**
+ * Applies cash changes whatever order they arrive in. Every change carries the whole account, so
+ * the current account is simply the change with the highest sequence; an older one is kept for the
+ * history (transactions, valuation with cash) and does not move the current account back.
+ */
+public final class CashBook {
+
+  /** What became of a change. */
+  public enum Outcome {
+    APPLIED,
+    ALREADY_KNOWN
+  }
+
+  private final CashStore store;
+
+  public CashBook(CashStore store) {
+    this.store = store;
+  }
+
+  /** Callers run this inside the transaction that marks the event processed. */
+  public Mono<Outcome> apply(CashChange change) {
+    return store
+        .insert(change)
+        .flatMap(
+            inserted ->
+                inserted
+                    ? store.setCurrentIfNewer(change).thenReturn(Outcome.APPLIED)
+                    : Mono.just(Outcome.ALREADY_KNOWN));
+  }
+}
