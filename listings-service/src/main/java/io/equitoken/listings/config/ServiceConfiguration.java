@@ -6,6 +6,7 @@ import io.equitoken.listings.listing.ListingEvent;
 import io.equitoken.listings.listing.ListingQueries;
 import io.equitoken.listings.listing.ListingService;
 import io.equitoken.listings.listing.ListingStore;
+import io.equitoken.listings.market.IssuerProceeds;
 import io.equitoken.listings.market.MarketData;
 import io.equitoken.listings.persistence.CachedListingReads;
 import io.equitoken.listings.token.TokenStore;
@@ -78,7 +79,7 @@ class ServiceConfiguration {
   }
 
   @Bean
-  MarketData marketData(TokenStore tokens, ListingStore listings) {
-    return new MarketData(tokens, listings);
+  MarketData marketData(TokenStore tokens, ListingStore listings, IssuerProceeds proceeds) {
+    return new MarketData(tokens, listings, proceeds);
   }
 }

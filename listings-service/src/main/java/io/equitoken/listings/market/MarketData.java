@@ -12,18 +12,21 @@ import reactor.core.publisher.Mono;
  * trading. Runs inside the caller's transaction (one per event, with the dedupe record), so a
  * redelivered event changes nothing twice.
  *
- * <p>Raise progress is money raised by the issuer: the value (price × quantity) of every trade in
- * which the issuer — who was credited with the whole supply — is the seller. Trades between
- * investors move the price but raise nothing for the startup.
+ * <p>Raise progress is money actually paid to the issuer: the gross proceeds (what buyers paid,
+ * before the platform fee) of every cash ledger entry with reason {@code sell} on the issuer's own
+ * account, once per trade. A trade alone raises nothing: only its cash leg does. Sales by investors
+ * move the price but raise nothing for the startup.
  */
 public class MarketData {
 
   private final TokenStore tokens;
   private final ListingStore listings;
+  private final IssuerProceeds proceeds;
 
-  public MarketData(TokenStore tokens, ListingStore listings) {
+  public MarketData(TokenStore tokens, ListingStore listings, IssuerProceeds proceeds) {
     this.tokens = tokens;
     this.listings = listings;
+    this.proceeds = proceeds;
   }
 
   public Mono<MarketOutcome> priceObserved(PriceObserved fact) {
@@ -36,23 +39,42 @@ public class MarketData {
   public Mono<MarketOutcome> tradeObserved(TradeObserved fact) {
     return tokens
         .findByIdForUpdate(fact.tokenId())
-        .flatMap(
-            token ->
-                raiseProgress(token, fact).then(applyPrice(token, fact.price(), fact.executedAt())))
+        .flatMap(token -> applyPrice(token, fact.price(), fact.executedAt()))
         .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
   }
 
-  private Mono<Void> raiseProgress(Token token, TradeObserved fact) {
-    if (!token.issuerPrincipalId().equals(fact.sellerId())) {
-      return Mono.empty();
-    }
-    BigDecimal raised = fact.price().multiply(fact.quantity());
-    return listings
-        .findByIdForUpdate(token.listingId())
+  /**
+   * The issuer was paid for a sale: adds its gross proceeds to the listing's raise progress, once
+   * per trade. The progress is recomputed as the sum of the recorded trades under the listing's row
+   * lock, so a replay (under any event id) or a concurrent payment cannot count anything twice.
+   */
+  public Mono<MarketOutcome> proceedsObserved(ProceedsObserved fact) {
+    return tokens
+        .findById(fact.tokenId())
         .flatMap(
-            listing ->
-                listings.updateRaiseProgress(
-                    listing.id(), Amounts.normalize(listing.raiseProgress().add(raised))));
+            token -> {
+              if (!token.issuerPrincipalId().equals(fact.ownerId())) {
+                return Mono.just(MarketOutcome.NOT_THE_ISSUER);
+              }
+              return listings
+                  .findByIdForUpdate(token.listingId())
+                  .flatMap(
+                      listing ->
+                          proceeds
+                              .record(listing.id(), fact)
+                              .flatMap(
+                                  inserted ->
+                                      inserted
+                                          ? proceeds
+                                              .total(listing.id())
+                                              .flatMap(
+                                                  total ->
+                                                      listings.updateRaiseProgress(
+                                                          listing.id(), Amounts.normalize(total)))
+                                              .thenReturn(MarketOutcome.APPLIED)
+                                          : Mono.just(MarketOutcome.ALREADY_PAID)));
+            })
+        .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
   }
 
   /** Facts of one token arrive in order, but a replayed dead letter may be older: keep newest. */

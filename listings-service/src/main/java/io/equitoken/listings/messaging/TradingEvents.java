@@ -14,6 +14,7 @@ final class TradingEvents {
   static final String TOPIC = "trading.events.v1";
   static final String PRICE_UPDATED = "equitoken.trading.price.updated.v1";
   static final String TRADE_EXECUTED = "equitoken.trading.trade.executed.v1";
+  static final String CASH_CHANGED = "equitoken.trading.cash.changed.v1";
 
   private TradingEvents() {}
 
@@ -23,4 +24,15 @@ final class TradingEvents {
   @JsonIgnoreProperties(ignoreUnknown = true)
   record TradeExecuted(
       String tokenId, BigDecimal price, BigDecimal quantity, String sellerId, Instant executedAt) {}
+
+  /** Only what a {@code sell} entry needs: who was paid, for which trade and token, how much. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record CashChanged(
+      String ownerId,
+      String reason,
+      String tradeId,
+      String tokenId,
+      BigDecimal amount,
+      BigDecimal fee,
+      Instant occurredAt) {}
 }

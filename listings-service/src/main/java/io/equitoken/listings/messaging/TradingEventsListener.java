@@ -3,6 +3,7 @@ package io.equitoken.listings.messaging;
 import io.equitoken.listings.market.MarketData;
 import io.equitoken.listings.market.MarketOutcome;
 import io.equitoken.listings.market.PriceObserved;
+import io.equitoken.listings.market.ProceedsObserved;
 import io.equitoken.listings.market.TradeObserved;
 import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.platform.events.IdempotentConsumer;
@@ -20,10 +21,11 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Keeps prices, valuations and raise progress current from trading's price and trade events. Each
- * event is applied at most once (deduped on its id with {@link IdempotentConsumer}, a poll's
- * records in one transaction); other event types on the topic are none of this service's business
- * and are skipped; unreadable ones are poison and go to the dead-letter topic.
+ * Keeps prices and valuations current from trading's price and trade events, and raise progress
+ * from the issuer's proceeds ({@code cash.changed} with reason {@code sell}). Each event is applied
+ * at most once (deduped on its id with {@link IdempotentConsumer}, a poll's records in one
+ * transaction); other event types on the topic are none of this service's business and are skipped;
+ * unreadable ones are poison and go to the dead-letter topic.
  */
 @Component
 class TradingEventsListener {
@@ -51,11 +53,56 @@ class TradingEventsListener {
 
   /** Parsed before the transaction, so a malformed event goes to the DLT without retries. */
   private Mono<Void> prepare(EventEnvelope event) {
+    if (event.type().equals(TradingEvents.CASH_CHANGED)) {
+      return proceeds(event);
+    }
     if (!event.type().equals(TradingEvents.PRICE_UPDATED)
         && !event.type().equals(TradingEvents.TRADE_EXECUTED)) {
       return null;
     }
     return log(event, apply(event));
+  }
+
+  /**
+   * A {@code sell} entry may be the issuer's proceeds; every other cash change is skipped. Whose
+   * account it is (the token's issuer or not) is decided against the token inside the transaction.
+   */
+  private Mono<Void> proceeds(EventEnvelope event) {
+    TradingEvents.CashChanged data;
+    try {
+      data = json.readValue(event.dataJson(), TradingEvents.CashChanged.class);
+    } catch (JacksonException e) {
+      throw new PoisonEventException("Event " + event.id() + " has unreadable data", e);
+    }
+    require(event, data != null && data.reason() != null);
+    if (!data.reason().equals("sell")) {
+      return null;
+    }
+    require(
+        event,
+        data.ownerId() != null
+            && data.tradeId() != null
+            && data.tokenId() != null
+            && data.amount() != null
+            && data.amount().signum() >= 0
+            && (data.fee() == null || data.fee().signum() >= 0)
+            && data.occurredAt() != null);
+    return market
+        .proceedsObserved(
+            new ProceedsObserved(
+                data.tradeId(),
+                data.ownerId(),
+                data.tokenId(),
+                data.amount(),
+                data.fee() == null ? BigDecimal.ZERO : data.fee(),
+                data.occurredAt()))
+        .doOnNext(
+            outcome -> {
+              if (outcome == MarketOutcome.UNKNOWN_TOKEN || outcome == MarketOutcome.ALREADY_PAID) {
+                log.info("Event {} ({}) not applied: {}", event.id(), event.type(), outcome);
+              }
+            })
+        .then();
   }
 
   private Mono<Void> log(EventEnvelope event, Mono<MarketOutcome> apply) {

@@ -17,8 +17,9 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Trading's price and trade events, as agreed in contracts/events/trading, keep a token's price,
- * valuation and its listing's raise progress current — once per event, however often delivered.
+ * Trading's price and trade events, as agreed in contracts/events/trading, keep a token's price and
+ * valuation current, and the issuer's proceeds ({@code cash.changed} with reason {@code sell}) its
+ * listing's raise progress — once per event and per trade, however often delivered.
  */
 class TradingConsumerIT extends ListingsIntegrationTest {
 
@@ -26,6 +27,7 @@ class TradingConsumerIT extends ListingsIntegrationTest {
   private static final String TOPIC = "trading.events.v1";
   private static final String PRICE = "equitoken.trading.price.updated.v1";
   private static final String TRADE = "equitoken.trading.trade.executed.v1";
+  private static final String CASH = "equitoken.trading.cash.changed.v1";
 
   private String founder;
   private String listingId;
@@ -82,15 +84,113 @@ class TradingConsumerIT extends ListingsIntegrationTest {
               e.put("asOf", Instant.now().plusSeconds(10).toString());
             }));
 
-    // then once the marker is applied, the trade counted once: 3275 raised, and deduped by id
+    // then once the marker is applied, the trade was deduped by id — and raised nothing: no money
+    // moved with it (only its cash leg raises, below)
     awaitPrice("14");
-    assertThat(raiseProgress()).isEqualByComparingTo("3275");
+    assertThat(raiseProgress()).isEqualByComparingTo("0");
     assertThat(
             count(
                 "select count(*) from processed_event where event_id = $1 and consumer = $2",
                 eventId,
                 "listings-service.market-data"))
         .isEqualTo(1);
+  }
+
+  @Test
+  void shouldRaiseTheGrossProceedsPaidToTheIssuerOncePerTrade() {
+    // given the issuer paid for two trades: 3242.25 after a fee of 32.75, and 131 without a fee
+    String first = UUID.randomUUID().toString();
+    String paid = proceeds(founder, first, "3242.25", "32.75");
+
+    // when the first payment is delivered, redelivered, and published again under another id
+    String eventId = UUID.randomUUID().toString();
+    sendCash(eventId, founder, paid);
+    sendCash(eventId, founder, paid);
+    sendCash(UUID.randomUUID().toString(), founder, paid);
+    // and the second follows on the same key (the issuer's)
+    sendCash(
+        UUID.randomUUID().toString(),
+        founder,
+        proceeds(founder, UUID.randomUUID().toString(), "131", null));
+
+    // then raise progress is what buyers paid, each trade once: 3275 + 131
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(250))
+        .untilAsserted(() -> assertThat(raiseProgress()).isEqualByComparingTo("3406"));
+    assertThat(count("select count(*) from issuer_proceeds where listing_id = $1", listingId))
+        .isEqualTo(2);
+  }
+
+  @Test
+  void shouldRaiseNothingFromAnInvestorsProceedsOrTheBuyersPayment() {
+    // given an investor paid for selling this token, and the buyer's leg of an issuer's sale
+    String investorSale = UUID.randomUUID().toString();
+    sendCash(
+        investorSale,
+        "investor-bob",
+        proceeds("investor-bob", UUID.randomUUID().toString(), "500", "5"));
+    String buyerLeg = UUID.randomUUID().toString();
+    sendCash(
+        buyerLeg,
+        "investor-bob",
+        example(
+            CASH,
+            e -> {
+              e.put("ownerId", "investor-bob");
+              e.put("reason", "buy");
+            }));
+
+    // when both were processed
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                count(
+                        "select count(*) from processed_event where event_id = $1 and consumer = $2",
+                        investorSale,
+                        "listings-service.market-data")
+                    == 1);
+
+    // then nothing was raised
+    assertThat(raiseProgress()).isEqualByComparingTo("0");
+    assertThat(count("select count(*) from issuer_proceeds where listing_id = $1", listingId))
+        .isZero();
+  }
+
+  /** The contract's example cash change turned into {@code owner}'s sell entry of a trade. */
+  private String proceeds(String owner, String tradeId, String amount, String fee) {
+    return example(
+        CASH,
+        e -> {
+          e.put("ownerId", owner);
+          e.put("sequence", 1);
+          e.put("reason", "sell");
+          e.put("tradeId", tradeId);
+          e.put("amount", new BigDecimal(amount));
+          e.put("reservedChange", 0);
+          e.put("reserved", 0);
+          e.put("balance", new BigDecimal(amount));
+          e.put("available", new BigDecimal(amount));
+          if (fee == null) {
+            e.putNull("fee");
+          } else {
+            e.put("fee", new BigDecimal(fee));
+          }
+        });
+  }
+
+  /** A cash event as trading sends it: keyed by its owner; checked against its schema. */
+  private void sendCash(String id, String owner, String data) {
+    EventContracts.assertConforms(CASH, data);
+    KafkaRecords.sendCloudEvent(
+        TestInfrastructure.kafkaBootstrapServers(),
+        TOPIC,
+        owner,
+        id,
+        "/trading-service",
+        CASH,
+        data);
   }
 
   @Test

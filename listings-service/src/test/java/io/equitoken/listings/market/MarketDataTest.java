@@ -41,7 +41,7 @@ class MarketDataTest {
             ISSUED,
             ISSUED));
     progress.put("l-1", BigDecimal.ZERO);
-    market = new MarketData(new FakeTokens(), new FakeListings());
+    market = new MarketData(new FakeTokens(), new FakeListings(), new FakeProceeds());
   }
 
   @Test
@@ -72,12 +72,59 @@ class MarketDataTest {
   }
 
   @Test
-  void shouldCountOnlyTheIssuersSalesAsRaisedMoney() {
+  void shouldRaiseNothingFromATradeAloneButMoveThePrice() {
     market.tradeObserved(trade("founder-a", "3", "100", 60)).block();
     market.tradeObserved(trade("investor-x", "3.5", "40", 120)).block();
 
-    assertThat(progress.get("l-1")).isEqualByComparingTo("300");
+    assertThat(progress.get("l-1")).isEqualByComparingTo("0");
     assertThat(tokens.get("t-1").price()).isEqualByComparingTo("3.5");
+  }
+
+  @Test
+  void shouldCountTheGrossProceedsPaidToTheIssuerOncePerTrade() {
+    // the issuer paid 297 after a fee of 3 for trade-1, and 100 without a fee for trade-2
+    assertThat(market.proceedsObserved(paid("trade-1", "founder-a", "297", "3")).block())
+        .isEqualTo(MarketOutcome.APPLIED);
+    market.proceedsObserved(paid("trade-2", "founder-a", "100", "0")).block();
+    // trade-1 again (a replay under another event id) and an investor's sale
+    assertThat(market.proceedsObserved(paid("trade-1", "founder-a", "297", "3")).block())
+        .isEqualTo(MarketOutcome.ALREADY_PAID);
+    assertThat(market.proceedsObserved(paid("trade-3", "investor-x", "500", "5")).block())
+        .isEqualTo(MarketOutcome.NOT_THE_ISSUER);
+
+    assertThat(progress.get("l-1")).isEqualByComparingTo("400");
+  }
+
+  private static ProceedsObserved paid(String trade, String owner, String amount, String fee) {
+    return new ProceedsObserved(
+        trade, owner, "t-1", new BigDecimal(amount), new BigDecimal(fee), ISSUED);
+  }
+
+  private final class FakeProceeds implements IssuerProceeds {
+    private final Map<String, ProceedsObserved> byTrade = new HashMap<>();
+    private final Map<String, String> listingOf = new HashMap<>();
+
+    @Override
+    public Mono<Boolean> record(String listingId, ProceedsObserved fact) {
+      return Mono.fromSupplier(
+          () -> {
+            if (byTrade.putIfAbsent(fact.tradeId(), fact) != null) {
+              return false;
+            }
+            listingOf.put(fact.tradeId(), listingId);
+            return true;
+          });
+    }
+
+    @Override
+    public Mono<BigDecimal> total(String listingId) {
+      return Mono.fromSupplier(
+          () ->
+              byTrade.values().stream()
+                  .filter(f -> listingOf.get(f.tradeId()).equals(listingId))
+                  .map(ProceedsObserved::gross)
+                  .reduce(BigDecimal.ZERO, BigDecimal::add));
+    }
   }
 
   @Test

@@ -1,0 +1,44 @@
+package io.equitoken.listings.persistence;
+
+import io.equitoken.listings.market.IssuerProceeds;
+import io.equitoken.listings.market.ProceedsObserved;
+import java.math.BigDecimal;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+@Component
+class R2dbcIssuerProceeds implements IssuerProceeds {
+
+  private final DatabaseClient db;
+
+  R2dbcIssuerProceeds(DatabaseClient db) {
+    this.db = db;
+  }
+
+  @Override
+  public Mono<Boolean> record(String listingId, ProceedsObserved fact) {
+    return db.sql(
+            "insert into issuer_proceeds (trade_id, listing_id, token_id, gross, fee, paid_at)"
+                + " values (:trade, :listing, :token, :gross, :fee, :paidAt)"
+                + " on conflict (trade_id) do nothing")
+        .bind("trade", fact.tradeId())
+        .bind("listing", listingId)
+        .bind("token", fact.tokenId())
+        .bind("gross", fact.gross())
+        .bind("fee", fact.fee())
+        .bind("paidAt", fact.paidAt())
+        .fetch()
+        .rowsUpdated()
+        .map(n -> n == 1);
+  }
+
+  @Override
+  public Mono<BigDecimal> total(String listingId) {
+    return db.sql(
+            "select coalesce(sum(gross), 0) as total from issuer_proceeds where listing_id = :l")
+        .bind("l", listingId)
+        .map(row -> row.get("total", BigDecimal.class))
+        .one();
+  }
+}
