@@ -100,12 +100,15 @@ class ConsumptionIT extends PortfolioIntegrationBase {
               e.put("updatedAt", T0.plusSeconds(3600).toString());
             }));
 
+    // the holding may not have arrived yet on the first polls: no holdings, no name
     await()
         .atMost(Duration.ofSeconds(60))
         .until(
-            () ->
-                "New Name"
-                    .equals(api.portfolio(carol).get("holdings").get(0).get("startup").asString()));
+            () -> {
+              var holdings = api.portfolio(carol).get("holdings");
+              return holdings.size() == 1
+                  && "New Name".equals(holdings.get(0).get("startup").asString());
+            });
     assertThat(api.transactions(carol, "").get(0).get("startup").asString()).isEqualTo("New Name");
   }
 
