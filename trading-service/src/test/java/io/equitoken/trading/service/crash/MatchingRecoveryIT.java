@@ -104,6 +104,7 @@ class MatchingRecoveryIT {
       tokens.add(issueToken(partition));
     }
     approve(INVESTOR);
+    fund(a, INVESTOR);
     openWindow(a, tokens);
     for (String token : tokens) {
       place(a, founder(), order(token, "sell", "1000", "2.50"));
@@ -228,6 +229,29 @@ class MatchingRecoveryIT {
             "status", "active",
             "publishedAt", at));
     return tokenId;
+  }
+
+  /** Deposits enough cash for every buy the test places (once: a fixed external reference). */
+  private void fund(PackagedService via, String investorId) throws Exception {
+    String body =
+        "{\"ownerId\":\""
+            + investorId
+            + "\",\"amount\":1000.00,\"externalReference\":\"recovery-funding-"
+            + investorId
+            + "\"}";
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+    while (true) {
+      try {
+        int status = post(via, "/cash/deposits", operator(), body).statusCode();
+        if (status == 201 || status == 200) {
+          return;
+        }
+      } catch (IOException unreachable) {
+        // not listening yet
+      }
+      assertThat(Instant.now()).as("deposit recorded").isBefore(deadline);
+      Thread.sleep(100);
+    }
   }
 
   private void approve(String investorId) {
