@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Webhook deliveries (issue 11 item 5): throughput against a bare HTTP client, publish-to-delivery
+# Webhook deliveries: throughput against a bare HTTP client, publish-to-delivery
 # latency, and a receiver outage — webhook-service's packaged jar on the embedded PostgreSQL and
 # Kafka of platform-test, a loopback receiver, every wait bounded. Results: docs/benchmarks.md.
 #

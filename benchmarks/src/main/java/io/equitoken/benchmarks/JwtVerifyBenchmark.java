@@ -32,9 +32,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What one access token costs to check (issue 12: "measure the JWT decode cost"): an ES256 token
- * shaped like identity-service's (issuer, audience, subject, roles, key id, 15 minutes), checked
- * the way Spring Security's Nimbus decoder does at the gateway and again in every service.
+ * What one access token costs to check ("measure the JWT decode cost"): an ES256 token shaped like
+ * identity-service's (issuer, audience, subject, roles, key id, 15 minutes), checked the way Spring
+ * Security's Nimbus decoder does at the gateway and again in every service.
  *
  * <ul>
  *   <li>{@code parseOnly}: base64url and JSON of header and claims, no signature;

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 
 /**
- * Issue 13, item 2: decision bodies, review query parameters and KYC details fuzzed with jqwik's
- * string generators (all of Unicode, controls and lone surrogates included, plus known
- * troublemakers): never a 5xx, and nothing stored on a 4xx.
+ * Decision bodies, review query parameters and KYC details fuzzed with jqwik's string generators
+ * (all of Unicode, controls and lone surrogates included, plus known troublemakers): never a 5xx,
+ * and nothing stored on a 4xx.
  */
 class InputFuzzIT extends IntegrationTestSupport {
 

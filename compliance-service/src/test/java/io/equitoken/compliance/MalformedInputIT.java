@@ -16,8 +16,8 @@ import org.springframework.http.client.MultipartBodyBuilder;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Issue 13, item 2: inputs that answered 500 with a stack trace. Each answers 400 problem+json now,
- * naming the field, and stores nothing.
+ * Inputs that answered 500 with a stack trace. Each answers 400 problem+json now, naming the field,
+ * and stores nothing.
  */
 class MalformedInputIT extends IntegrationTestSupport {
 

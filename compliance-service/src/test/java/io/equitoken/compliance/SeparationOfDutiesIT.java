@@ -6,9 +6,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13, item 9: an operator could grant itself compliance_officer and download decrypted KYC
- * documents. A token that carries any role besides compliance_officer is refused (identity-service
- * also never issues such a key); an officer-only token still gets the document.
+ * An operator could grant itself compliance_officer and download decrypted KYC documents. A token
+ * that carries any role besides compliance_officer is refused (identity-service also never issues
+ * such a key); an officer-only token still gets the document.
  */
 class SeparationOfDutiesIT extends IntegrationTestSupport {
 

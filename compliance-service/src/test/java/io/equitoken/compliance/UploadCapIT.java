@@ -14,11 +14,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * Issue 13, item 3: the whole-body cap of a KYC upload compared the raw path, so an encoded
- * spelling of {@code /compliance/kyc} skipped it — the controller was still reached (its mapping
- * matches decoded segments) and the body was buffered. A declared body over the cap, of which only
- * a few bytes are sent, is now refused at once on every spelling; before, the encoded ones got no
- * answer at all while the service waited for the rest.
+ * The whole-body cap of a KYC upload compared the raw path, so an encoded spelling of {@code
+ * /compliance/kyc} skipped it — the controller was still reached (its mapping matches decoded
+ * segments) and the body was buffered. A declared body over the cap, of which only a few bytes are
+ * sent, is now refused at once on every spelling; before, the encoded ones got no answer at all
+ * while the service waited for the rest.
  */
 class UploadCapIT extends IntegrationTestSupport {
 

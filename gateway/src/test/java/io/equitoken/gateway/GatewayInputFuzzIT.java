@@ -13,13 +13,12 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Issue 13, item 2 for the gateway: fuzzed paths, query parameters, headers and bodies
- * (platform-test {@link FuzzInputs}: all of Unicode, C0 controls, lone surrogates and known
- * troublemakers) through every route to a running service and to the gateway's own endpoints: never
- * a 5xx, and a 4xx is problem+json. The gateway stores nothing, so there are no rows to compare.
- * The route whose service is down ({@link FakeUpstreams#DOWN}) is left out: its 503 is the expected
- * answer there, and fuzzing it would open its breaker under the other tests ({@code
- * GatewayResilienceIT} covers it).
+ * Fuzzed paths, query parameters, headers and bodies (platform-test {@link FuzzInputs}: all of
+ * Unicode, C0 controls, lone surrogates and known troublemakers) through every route to a running
+ * service and to the gateway's own endpoints: never a 5xx, and a 4xx is problem+json. The gateway
+ * stores nothing, so there are no rows to compare. The route whose service is down ({@link
+ * FakeUpstreams#DOWN}) is left out: its 503 is the expected answer there, and fuzzing it would open
+ * its breaker under the other tests ({@code GatewayResilienceIT} covers it).
  */
 class GatewayInputFuzzIT extends GatewayItSupport {
 

@@ -11,9 +11,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13, item 6: tokens signed by a throwaway key with random {@code kid}s made the gateway
- * fetch the JWKS once each (241 fetches for 300 tokens). Now Nimbus' rate limiter allows at most
- * two fetches per refetch cooldown, however many unknown kids arrive.
+ * Tokens signed by a throwaway key with random {@code kid}s made the gateway fetch the JWKS once
+ * each (241 fetches for 300 tokens). Now Nimbus' rate limiter allows at most two fetches per
+ * refetch cooldown, however many unknown kids arrive.
  */
 class GatewayJwksStormIT extends GatewayItSupport {
 

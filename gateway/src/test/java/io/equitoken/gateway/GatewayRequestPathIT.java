@@ -17,10 +17,10 @@ import org.springframework.cloud.gateway.filter.headers.observation.ObservedRequ
 import org.springframework.context.ApplicationContext;
 
 /**
- * The request path carries no per-request work whose result nobody reads (issue 12,
- * docs/benchmarks.md): no observations of the security filter chain or of the HTTP exchange, none
- * of the gateway's proxied calls, no bulkhead around the circuit breaker. The breaker itself stays.
- * Request meters come from the platform's one timer per route and status.
+ * The request path carries no per-request work whose result nobody reads (docs/benchmarks.md): no
+ * observations of the security filter chain or of the HTTP exchange, none of the gateway's proxied
+ * calls, no bulkhead around the circuit breaker. The breaker itself stays. Request meters come from
+ * the platform's one timer per route and status.
  */
 class GatewayRequestPathIT extends GatewayItSupport {
 

@@ -25,7 +25,7 @@ class GatewayRoutingIT extends GatewayItSupport {
     "X-Roles",
     "X-Forwarded-User",
     "X-Authenticated-Userid",
-    // issue 13, item 8: these passed the old deny-list
+    // these passed the old deny-list
     "X-Investor-Id",
     "X-Sub",
     "X-Subject",
@@ -118,7 +118,7 @@ class GatewayRoutingIT extends GatewayItSupport {
     assertThat(received.pathAndQuery()).isEqualTo(path);
     assertThat(received.header("Authorization"))
         .isEqualTo(token == null ? null : "Bearer " + token);
-    // an allow-list (issue 13, item 8): a header the gateway does not know is not passed on
+    // an allow-list: a header the gateway does not know is not passed on
     assertThat(received.header("X-Custom-Header")).isNull();
     for (String identityHeader : CLIENT_IDENTITY_HEADERS) {
       assertThat(received.header(identityHeader)).as(identityHeader).isNull();

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 
 /**
- * Issue 13: the gateway refuses tokens of revoked API keys (item 1) within the documented bound,
- * and tokens that live longer than the maximum or give {@code roles} as a string (item 10) — before
- * any service is called.
+ * The gateway refuses tokens of revoked API keys within the documented bound, and tokens that live
+ * longer than the maximum or give {@code roles} as a string (item 10) — before any service is
+ * called.
  */
 class GatewayTokenRulesIT extends GatewayItSupport {
 
@@ -74,7 +74,7 @@ class GatewayTokenRulesIT extends GatewayItSupport {
     assertThat(status(token, newRequestId())).isEqualTo(401);
   }
 
-  /** Issue 13, item 10: HEAD on a GET route was refused with 403. */
+  /** HEAD on a GET route was refused with 403. */
   @Test
   void shouldLetHeadThroughWhereGetIsAllowed() {
     client
@@ -88,7 +88,7 @@ class GatewayTokenRulesIT extends GatewayItSupport {
         .isOk();
   }
 
-  /** Issue 13, item 10: the firewall's 400s had an empty body. */
+  /** The firewall's 400s had an empty body. */
   @Test
   void shouldAnswerFirewallRefusalsAsProblemJson() {
     for (String path : List.of("/listings/a%2Fb", "/listings/a;b", "/listings/%2e%2e/x")) {

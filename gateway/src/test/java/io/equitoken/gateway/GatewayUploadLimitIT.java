@@ -25,13 +25,13 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4JCircuitBreakerFactory;
 
 /**
- * Issue 13, item 4: an oversize KYC upload through the gateway sometimes got {@code 503
- * unreachable} instead of the service's {@code 413} (the service answered and closed while the
- * gateway was still streaming the body), and those 503s counted against the route's circuit
- * breaker. The gateway now refuses a declared oversize upload itself: twenty in a row all get the
- * 413 problem, on the plain and an encoded spelling of the path, and none reaches the service. A
- * chunked upload (no length declared) is counted as it streams and abandoned at the cap: twenty in
- * a row all get the 413, and the route's circuit breaker stays closed.
+ * An oversize KYC upload through the gateway sometimes got {@code 503 unreachable} instead of the
+ * service's {@code 413} (the service answered and closed while the gateway was still streaming the
+ * body), and those 503s counted against the route's circuit breaker. The gateway now refuses a
+ * declared oversize upload itself: twenty in a row all get the 413 problem, on the plain and an
+ * encoded spelling of the path, and none reaches the service. A chunked upload (no length declared)
+ * is counted as it streams and abandoned at the cap: twenty in a row all get the 413, and the
+ * route's circuit breaker stays closed.
  */
 class GatewayUploadLimitIT extends GatewayItSupport {
 

@@ -104,9 +104,9 @@ class EndToEndIT {
   }
 
   /**
-   * Issue 13, item 1: a token of a revoked key could mint permanent keys. Now the key's tokens stop
-   * creating keys at once (identity checks its own database) and stop working altogether within the
-   * revocation set's bound, and the owner can list their keys to find a leaked one.
+   * A token of a revoked key could mint permanent keys. Now the key's tokens stop creating keys at
+   * once (identity checks its own database) and stop working altogether within the revocation set's
+   * bound, and the owner can list their keys to find a leaked one.
    */
   @Test
   void shouldContainALeakedTokenOnceItsKeyIsRevoked() throws Exception {

@@ -24,11 +24,10 @@ import java.util.Optional;
  * owned by the real user. pg_ctl starts the postmaster in its own session, so Ctrl-C does not reach
  * it.
  *
- * <p>Passwords only (issue 13 item 7): initdb gives the superuser the installation's generated
- * password ({@code --pwfile}, never trust), {@code pg_hba.conf} is rewritten at every start to
- * require scram-sha-256 for every role on the unix socket and on loopback TCP, and zonky's
- * readiness check logs in with that password. Each service role has its own generated password
- * ({@link LocalSecrets}).
+ * <p>Passwords only: initdb gives the superuser the installation's generated password ({@code
+ * --pwfile}, never trust), {@code pg_hba.conf} is rewritten at every start to require scram-sha-256
+ * for every role on the unix socket and on loopback TCP, and zonky's readiness check logs in with
+ * that password. Each service role has its own generated password ({@link LocalSecrets}).
  */
 final class PostgresNode implements AutoCloseable {
 

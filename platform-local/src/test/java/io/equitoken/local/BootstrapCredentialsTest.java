@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Issue 13, item 7: the launcher ignored the caller's bootstrap pair. */
+/** The launcher ignored the caller's bootstrap pair. */
 class BootstrapCredentialsTest {
 
   @Test

@@ -76,7 +76,7 @@ class LocalSecretsTest {
     assertThat(base.resolve(LocalSecrets.FILE)).doesNotExist();
   }
 
-  /** Issue 13: a .local whose webhook secrets were sealed under the old public key. */
+  /** A .local whose webhook secrets were sealed under the old public key. */
   @Test
   void shouldRefuseADataDirectoryWhoseSecretsLackAServiceKeyInsteadOfAddingOne() throws Exception {
     Path base = dir.resolve("local");

@@ -45,11 +45,11 @@ import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 
 /**
- * Issue 11 item 5: webhook-service's deliveries, measured for real. Starts the packaged service
- * ({@code webhook-service/target/webhook-service.jar}, its own JVM) on the embedded PostgreSQL and
- * Kafka of platform-test, subscribes {@code --subscriptions} loopback endpoints of a {@link
- * BenchReceiver} through the API, publishes {@code trading.events.v1} {@code trade.executed} events
- * shaped exactly like the contract example, and measures at the receiver:
+ * webhook-service's deliveries, measured for real. Starts the packaged service ({@code
+ * webhook-service/target/webhook-service.jar}, its own JVM) on the embedded PostgreSQL and Kafka of
+ * platform-test, subscribes {@code --subscriptions} loopback endpoints of a {@link BenchReceiver}
+ * through the API, publishes {@code trading.events.v1} {@code trade.executed} events shaped exactly
+ * like the contract example, and measures at the receiver:
  *
  * <ol>
  *   <li><b>throughput</b>: {@code --throughput-events} events fanned out to every subscription, as

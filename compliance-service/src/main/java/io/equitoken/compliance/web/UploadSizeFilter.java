@@ -20,7 +20,7 @@ import reactor.core.publisher.Mono;
  *
  * <p>The upload route is matched the way the controller's mapping matches it — on the decoded path
  * segments — so an encoded spelling ({@code /compliance/%6byc}, {@code /%63ompliance/kyc}) reaches
- * neither the controller nor anything else without the cap (issue 13, item 3).
+ * neither the controller nor anything else without the cap.
  */
 public class UploadSizeFilter implements WebFilter {
 

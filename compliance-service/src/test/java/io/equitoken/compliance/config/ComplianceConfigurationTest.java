@@ -13,7 +13,7 @@ class ComplianceConfigurationTest {
 
   private static final String KEY = Base64.getEncoder().encodeToString(new byte[32]);
 
-  /** Issue 13 item 7: there is no built-in document key to fall back to. */
+  /** There is no built-in document key to fall back to. */
   @Test
   void shouldRefuseToStartWithoutADocumentKey() {
     for (String unset : new String[] {null, " "}) {

@@ -20,8 +20,8 @@ import reactor.core.publisher.Mono;
  * Content-Length} is over its route's cap is answered {@code 413} here, before authentication,
  * routing or a single body byte goes to the service. Before, the service answered 413 and closed
  * while the gateway was still streaming the body, which the client sometimes saw as {@code 503
- * unreachable} and which counted against the route's circuit breaker (issue 13, item 4). Routes are
- * matched on the decoded path, as the service's mapping does ({@code /compliance/%6byc} too).
+ * unreachable} and which counted against the route's circuit breaker. Routes are matched on the
+ * decoded path, as the service's mapping does ({@code /compliance/%6byc} too).
  *
  * <p>A body of unknown length (chunked) is counted as it streams to the service: the chunk that
  * would cross the cap is not forwarded, the call to the service is abandoned with {@link

@@ -11,7 +11,7 @@ import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolve
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 
-/** Issue 13, item 6: failed authentications are counted against the client address. */
+/** Failed authentications are counted against the client address. */
 class RateLimitWebFilterTest {
 
   private long now = 0;

@@ -17,7 +17,7 @@ class ApiKeyPolicyTest {
 
   @Test
   void shouldAllowOperatorToCreateKeysForAnyPrincipalAndRolesButTheOfficers() {
-    // given: every role but compliance_officer, which only an officer hands out (issue 13 item 9)
+    // given: every role but compliance_officer, which only an officer hands out
     Set<String> roles = new java.util.HashSet<>(Roles.ALL);
     roles.remove(Roles.COMPLIANCE_OFFICER);
     NewApiKey command = new NewApiKey("k", "someone-else", roles);
@@ -83,7 +83,7 @@ class ApiKeyPolicyTest {
 
   @Test
   void shouldKeepTheOfficerRoleAwayFromOperatorsAndAlone() {
-    // issue 13, item 9: an operator granted itself compliance_officer and read KYC documents
+    // an operator granted itself compliance_officer and read KYC documents
     assertThat(
             ApiKeyPolicy.checkCreate(
                 OPERATOR, new NewApiKey("x", "op-1", Set.of("compliance_officer"))))

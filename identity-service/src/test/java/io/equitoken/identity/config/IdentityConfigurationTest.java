@@ -7,7 +7,7 @@ import io.equitoken.identity.support.IdentityIntegrationTest;
 import io.equitoken.platform.web.ConfiguredKey;
 import org.junit.jupiter.api.Test;
 
-/** Issue 13 item 7: no built-in key-encryption key or pepper; without them the service stops. */
+/** No built-in key-encryption key or pepper; without them the service stops. */
 class IdentityConfigurationTest {
 
   private final IdentityConfiguration configuration = new IdentityConfiguration();

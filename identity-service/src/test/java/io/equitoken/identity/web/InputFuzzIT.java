@@ -13,9 +13,9 @@ import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
- * Issue 13, item 2: every endpoint's parameters and body members fuzzed with jqwik's string
- * generators (all of Unicode, controls and lone surrogates included, plus known troublemakers):
- * never a 5xx, and nothing stored on a 4xx.
+ * Every endpoint's parameters and body members fuzzed with jqwik's string generators (all of
+ * Unicode, controls and lone surrogates included, plus known troublemakers): never a 5xx, and
+ * nothing stored on a 4xx.
  */
 class InputFuzzIT extends IdentityIntegrationTest {
 

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 
 /**
- * Issue 13, item 2: listing bodies and query parameters fuzzed with jqwik's string generators (all
- * of Unicode, controls and lone surrogates included, plus known troublemakers): never a 5xx, and
- * nothing stored on a 4xx.
+ * Listing bodies and query parameters fuzzed with jqwik's string generators (all of Unicode,
+ * controls and lone surrogates included, plus known troublemakers): never a 5xx, and nothing stored
+ * on a 4xx.
  */
 class InputFuzzIT extends ListingsIntegrationTest {
 

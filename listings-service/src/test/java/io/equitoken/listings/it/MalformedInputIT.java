@@ -10,9 +10,8 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Issue 13, item 2: a cursor decoding to NUL bytes and NUL in listing text fields answered 500 (a
- * PostgreSQL error) with a stack trace. Each answers 400 problem+json naming the field now, and
- * nothing is stored.
+ * A cursor decoding to NUL bytes and NUL in listing text fields answered 500 (a PostgreSQL error)
+ * with a stack trace. Each answers 400 problem+json naming the field now, and nothing is stored.
  */
 class MalformedInputIT extends ListingsIntegrationTest {
 

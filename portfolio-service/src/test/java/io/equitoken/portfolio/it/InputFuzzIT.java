@@ -7,10 +7,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13, item 2: every query parameter of the portfolio API fuzzed with platform-test's {@link
- * FuzzInputs} (all of Unicode, controls and lone surrogates included, plus known troublemakers),
- * one parameter at a time so that each is reached: never a 5xx, and a 4xx is problem+json. The API
- * only reads, so nothing may ever change the read model (its rows are counted around each call).
+ * Every query parameter of the portfolio API fuzzed with platform-test's {@link FuzzInputs} (all of
+ * Unicode, controls and lone surrogates included, plus known troublemakers), one parameter at a
+ * time so that each is reached: never a 5xx, and a 4xx is problem+json. The API only reads, so
+ * nothing may ever change the read model (its rows are counted around each call).
  */
 class InputFuzzIT extends PortfolioIntegrationBase {
 

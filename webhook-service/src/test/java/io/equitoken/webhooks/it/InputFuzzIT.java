@@ -17,12 +17,12 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Issue 13, item 2: every body member, query parameter, path id and the {@code Idempotency-Key} of
- * the webhooks API fuzzed with platform-test's {@link FuzzInputs} (all of Unicode, controls and
- * lone surrogates included, plus known troublemakers), one input at a time in an otherwise valid
- * request so that each is reached: never a 5xx; a 4xx is problem+json and stores nothing (the
- * principal's subscriptions — every column —, their deliveries and its idempotency records are
- * compared around each call).
+ * Every body member, query parameter, path id and the {@code Idempotency-Key} of the webhooks API
+ * fuzzed with platform-test's {@link FuzzInputs} (all of Unicode, controls and lone surrogates
+ * included, plus known troublemakers), one input at a time in an otherwise valid request so that
+ * each is reached: never a 5xx; a 4xx is problem+json and stores nothing (the principal's
+ * subscriptions — every column —, their deliveries and its idempotency records are compared around
+ * each call).
  */
 class InputFuzzIT extends WebhooksIntegrationBase {
 

@@ -29,10 +29,10 @@ import org.springframework.core.io.ClassPathResource;
 import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
- * The dispatcher's claim (a per-subscription LATERAL scan since issue 11 item 5) on a database of
- * its own, no Spring context: the oldest due deliveries first, at most the per-endpoint limit or
- * the free slots given per subscription, never a leased, not yet due or disabled subscription's
- * delivery, each delivery leased once, and every row a send needs (url, body, secret) returned.
+ * The dispatcher's claim (a per-subscription LATERAL scan) on a database of its own, no Spring
+ * context: the oldest due deliveries first, at most the per-endpoint limit or the free slots given
+ * per subscription, never a leased, not yet due or disabled subscription's delivery, each delivery
+ * leased once, and every row a send needs (url, body, secret) returned.
  */
 class ClaimIT {
 

@@ -87,11 +87,10 @@ public final class ApiKeyRevocations {
   }
 
   /**
-   * The check every service that only reads tokens makes (issue 13, item 1): a token of a fresh API
-   * key of an investor works; once the key's revocation is published it answers 401 within {@link
-   * #BOUND} (polled every 100 ms); a token of another key of the same investor keeps working.
-   * {@code status} calls an endpoint an investor may call with the given token and answers the
-   * status.
+   * The check every service that only reads tokens makes: a token of a fresh API key of an investor
+   * works; once the key's revocation is published it answers 401 within {@link #BOUND} (polled
+   * every 100 ms); a token of another key of the same investor keeps working. {@code status} calls
+   * an endpoint an investor may call with the given token and answers the status.
    */
   public static void assertRevokedKeysTokensRefused(ToIntFunction<String> status)
       throws InterruptedException {

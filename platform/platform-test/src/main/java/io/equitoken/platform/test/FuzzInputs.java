@@ -16,9 +16,9 @@ import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * The input fuzz of every service's {@code InputFuzzIT} (issue 13, item 2): jqwik's string
- * generators — all of Unicode, C0 controls and lone surrogates included — plus known troublemakers,
- * and the checks "never a 5xx" and "a 4xx is problem+json and stores nothing".
+ * The input fuzz of every service's {@code InputFuzzIT}: jqwik's string generators — all of
+ * Unicode, C0 controls and lone surrogates included — plus known troublemakers, and the checks
+ * "never a 5xx" and "a 4xx is problem+json and stores nothing".
  *
  * <pre>{@code
  * for (String value : FuzzInputs.sample(60, "approved")) {
@@ -33,8 +33,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 public final class FuzzInputs {
 
   /**
-   * Values that broke a service once (issue 13): a lone surrogate, a cursor that decodes to NUL, a
-   * timestamp PostgreSQL cannot hold, an oversize value.
+   * Values that broke a service once: a lone surrogate, a cursor that decodes to NUL, a timestamp
+   * PostgreSQL cannot hold, an oversize value.
    */
   public static final List<String> TROUBLEMAKERS =
       List.of("\ud800", "AB8A", "+999999999-12-31T23:59:59Z", "x".repeat(1000));

@@ -19,9 +19,9 @@ import reactor.core.publisher.Mono;
 /**
  * A bearer token's signature is checked once, not on every request. Clients reuse one access token
  * for its whole lifetime (15 minutes by default), and every request is checked twice — at the
- * gateway and in the service — so without this most of a request's CPU can go into ES256 (issue 12;
- * {@code JwtVerifyBenchmark}). What is cached is only "these exact bytes carry a valid signature of
- * a key in the key set, and decode to this {@link Jwt}": every request still runs every {@link
+ * gateway and in the service — so without this most of a request's CPU can go into ES256 ({@code
+ * JwtVerifyBenchmark}). What is cached is only "these exact bytes carry a valid signature of a key
+ * in the key set, and decode to this {@link Jwt}": every request still runs every {@link
  * #validator} (expiry, issuer, audience, token shape, the API key revocation set) on it.
  *
  * <p>An entry lives at most {@code ttl} (the JWKS cache's lifetime: a token is never trusted longer

@@ -109,7 +109,7 @@ class PlatformWebIT {
         .doesNotExist();
   }
 
-  /** Issue 13 item 2: actuator answered an unknown health group 404 with an empty body. */
+  /** Actuator answered an unknown health group 404 with an empty body. */
   @Test
   void shouldAnswerAnUnknownHealthGroupAndOtherBodilessRefusalsAsProblems() {
     for (String path : java.util.List.of("/actuator/health/nosuch", "/actuator/health/nosuch/x")) {

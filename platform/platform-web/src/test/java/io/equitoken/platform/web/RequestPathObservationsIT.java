@@ -14,8 +14,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * A service's request path carries no observations nobody reads (platform defaults, issue 12):
- * neither Spring Security's per-filter observations nor the per-exchange one.
+ * A service's request path carries no observations nobody reads (platform defaults): neither Spring
+ * Security's per-filter observations nor the per-exchange one.
  */
 @SpringBootTest(
     classes = WebTestApplication.class,

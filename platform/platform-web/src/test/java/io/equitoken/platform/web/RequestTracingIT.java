@@ -64,7 +64,7 @@ class RequestTracingIT {
     assertThat(seen).containsEntry("traceId", TRACE_ID).containsEntry("mdcTraceId", TRACE_ID);
     assertThat(seen.get("spanId")).matches("[0-9a-f]{16}").isNotEqualTo(PARENT_SPAN_ID);
     assertThat(seen).containsEntry("mdcRequestId", "req-trace-0001");
-    // and still no per-request observation (issue 12)
+    // and still no per-request observation
     assertThat(Observation.start("http.server.requests", observations).isNoop()).isTrue();
   }
 

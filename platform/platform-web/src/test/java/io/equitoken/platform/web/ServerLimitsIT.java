@@ -22,11 +22,11 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Issue 13, item 5: partial header lines and declared-but-unsent bodies held connections for 120 s
- * and more, and one address could hold any number of them. With the platform's server limits (short
- * here, so the test is quick) each of them is disconnected; every wait below is bounded by a count
- * of short socket reads, never by a measured duration. Also issue 13, item 10: the server's own 431
- * (headers too large) had an empty body.
+ * Partial header lines and declared-but-unsent bodies held connections for 120 s and more, and one
+ * address could hold any number of them. With the platform's server limits (short here, so the test
+ * is quick) each of them is disconnected; every wait below is bounded by a count of short socket
+ * reads, never by a measured duration. Also: the server's own 431 (headers too large) had an empty
+ * body.
  */
 @SpringBootTest(
     classes = WebTestApplication.class,

@@ -19,8 +19,8 @@ import reactor.core.publisher.SignalType;
 
 /**
  * {@code http.server.requests} for every service and the gateway, without Spring's per-request
- * observation (which cost about half the gateway's CPU per request, issue 12): one timer per {@code
- * method, uri, status, outcome}, looked up in a map of its own and recorded once per request.
+ * observation (which cost about half the gateway's CPU per request): one timer per {@code method,
+ * uri, status, outcome}, looked up in a map of its own and recorded once per request.
  *
  * <p>The time is taken when the response head is committed, so that it includes answers written
  * after the filter chain by the problem+json exception handler; a request whose client leaves

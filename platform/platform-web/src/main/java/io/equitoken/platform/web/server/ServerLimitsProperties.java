@@ -5,8 +5,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * How long a client may take to send a request, and how many connections one client address may
- * hold (docs/security.md, issue 13 item 5). Idle keep-alive connections are bounded by Boot's
- * {@code server.netty.idle-timeout} (platform default 60 s).
+ * hold (docs/security.md). Idle keep-alive connections are bounded by Boot's {@code
+ * server.netty.idle-timeout} (platform default 60 s).
  *
  * @param requestHeaderTimeout from a connection's start (or the end of its previous response) until
  *     the whole request line and headers have arrived; a client that trickles its headers is
