@@ -1,5 +1,6 @@
 package io.equitoken.webhooks.web;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventType;
 import io.equitoken.webhooks.delivery.Attempt;
@@ -58,8 +59,9 @@ final class Views {
       String description,
       String status,
       Instant createdAt,
-      String secret) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String secret) {
 
+    /** What an idempotent replay answers (and all that is stored of it): the secret left out. */
     CreatedSubscriptionView withoutSecret() {
       return new CreatedSubscriptionView(
           id, ownerId, url, eventTypes, description, status, createdAt, null);
