@@ -165,6 +165,17 @@ class RevokedKeySubscriptionsIT extends WebhooksIntegrationBase {
                         "select count(*) from subscription where id = $1 and status = 'paused'",
                         UUID.fromString(id))
                     == 1);
+    // (an attempt claimed before the pause may still be in flight: its outcome is recorded when
+    // it ends, so the delivery is changed below only once it is no longer leased)
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                count(
+                        "select count(*) from delivery where subscription_id = $1"
+                            + " and lease_until is null",
+                        UUID.fromString(id))
+                    == 1);
     db.sql("update subscription set status = 'enabled' where id = $1")
         .bind(0, UUID.fromString(id))
         .then()
