@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.equitoken.platform.test.ApiKeyRevocations;
 import io.equitoken.platform.test.TestJwtIssuer;
 import io.equitoken.platform.test.WebhookReceiver;
+import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpMethod;
 import tools.jackson.databind.JsonNode;
 
@@ -27,6 +29,7 @@ class RevokedKeySubscriptionsIT extends WebhooksIntegrationBase {
   private static final String ORDER_ACCEPTED = "equitoken.trading.order.accepted.v1";
   private static final Duration WAIT = Duration.ofSeconds(60);
 
+  @Autowired private RevokedApiKeys revokedKeys;
   private final List<WebhookReceiver> receivers = new ArrayList<>();
   private final List<String> principals = new ArrayList<>();
 
@@ -155,61 +158,58 @@ class RevokedKeySubscriptionsIT extends WebhooksIntegrationBase {
     await().atMost(WAIT).until(() -> receiver.received().size() == 1);
 
     // when K is revoked, and its subscription is (as if the revocation consumer lagged) enabled
-    // again in the database once the pause is stored
+    // again in the database once the pause is stored and the service's revocation set knows K
     ApiKeyRevocations.publish(key, investor);
+    UUID subscription = UUID.fromString(id);
     await()
         .atMost(ApiKeyRevocations.BOUND)
-        .until(
-            () ->
-                count(
-                        "select count(*) from subscription where id = $1 and status = 'paused'",
-                        UUID.fromString(id))
-                    == 1);
+        .untilAsserted(() -> assertThat(state(subscription)).contains("subscription=paused"));
+    await()
+        .atMost(ApiKeyRevocations.BOUND)
+        .untilAsserted(
+            () -> assertThat(revokedKeys.isRevoked(key)).as(state(subscription)).isTrue());
     // (an attempt claimed before the pause may still be in flight: its outcome is recorded when
     // it ends, so the delivery is changed below only once it is no longer leased)
-    await()
-        .atMost(WAIT)
-        .until(
-            () ->
-                count(
-                        "select count(*) from delivery where subscription_id = $1"
-                            + " and lease_until is null",
-                        UUID.fromString(id))
-                    == 1);
+    await().atMost(WAIT).untilAsserted(() -> assertThat(state(subscription)).contains("lease=-"));
     db.sql("update subscription set status = 'enabled' where id = $1")
-        .bind(0, UUID.fromString(id))
+        .bind(0, subscription)
         .then()
         .block();
     db.sql("update delivery set next_attempt_at = now() where subscription_id = $1")
-        .bind(0, UUID.fromString(id))
+        .bind(0, subscription)
         .then()
         .block();
 
     // then the dispatcher checks the key when sending: nothing is sent, the subscription is paused
+    // and its delivery waits, unleased
     await()
         .atMost(WAIT)
-        .until(
+        .untilAsserted(
             () ->
-                count(
-                        "select count(*) from subscription where id = $1 and status = 'paused'",
-                        UUID.fromString(id))
-                    == 1);
-    await()
-        .atMost(WAIT)
-        .until(
-            () ->
-                count(
-                        "select count(*) from delivery where subscription_id = $1"
-                            + " and lease_until is null",
-                        UUID.fromString(id))
-                    == 1);
+                assertThat(state(subscription))
+                    .as("received %d", receiver.received().size())
+                    .contains("subscription=paused", "lease=-"));
     assertThat(receiver.received()).hasSize(1);
     assertThat(
             count(
                 "select count(*) from delivery_attempt a join delivery d on d.id = a.delivery_id"
                     + " where d.subscription_id = $1",
-                UUID.fromString(id)))
+                subscription))
         .isOne();
+  }
+
+  /** The subscription's status and its one delivery's, for assertions that say what they saw. */
+  private String state(UUID subscription) {
+    return db.sql(
+            "select 'subscription=' || s.status || ' delivery=' || d.status || ' attempts='"
+                + " || d.attempts || ' due=' || coalesce(d.next_attempt_at::text, '-')"
+                + " || ' lease=' || coalesce(d.lease_until::text, '-') as state"
+                + " from subscription s join delivery d on d.subscription_id = s.id"
+                + " where s.id = $1")
+        .bind(0, subscription)
+        .map(row -> row.get("state", String.class))
+        .one()
+        .block(Duration.ofSeconds(10));
   }
 
   @Test
