@@ -17,11 +17,10 @@ import java.util.ArrayDeque;
  * before its body was even looked at (a 401 for a POST without a token, say) closes too, since the
  * server cannot know whether the rest will come (RFC 9112 §9.6).
  *
- * <p>Reactor Netty's client (the gateway's and the tests' WebClient) put such a connection back in
- * its pool, and its next request on it failed with "Connection reset by peer": KycSubmissionIT's
- * multipart upload right after the "too many documents" 413 failed so in every run on a fast
- * machine (CI twice, locally once) and passes with this. Sits right after the HTTP codec; pipelined
- * requests are matched to answers in order.
+ * <p>Without it a pooled client (Reactor Netty's, as the gateway uses) puts such a connection back
+ * in its pool, and its next request on it fails with "Connection reset by peer" once the server
+ * drops the unread rest of the body. Sits right after the HTTP codec; pipelined requests are
+ * matched to answers in order.
  */
 final class AnswerBeforeBodyCloses extends ChannelDuplexHandler {
 

@@ -22,11 +22,9 @@ import java.util.concurrent.TimeUnit;
  * when bytes arrive while no request is being answered (pipelined ones included).
  *
  * <p>An idle keep-alive connection, with no request begun, is not this deadline's business: Boot's
- * {@code server.netty.idle-timeout} closes it. The deadline once ran from the end of the previous
- * response, which closed every idle connection after 20 s instead of the documented idle timeout,
- * and a pooled client without an idle limit of its own (the gateway had none) that reused a
- * connection at that moment could get a reset. (This was first suspected of KycSubmissionIT's
- * resets; their cause was {@link AnswerBeforeBodyCloses}'s.)
+ * {@code server.netty.idle-timeout} closes it: were the deadline to run from the end of the
+ * previous answer, it would close idle connections earlier than the documented idle timeout, and a
+ * pooled client reusing one at that moment would get a reset.
  */
 final class RequestHeadDeadline extends ChannelDuplexHandler {
 
