@@ -61,7 +61,7 @@ class GatewayInputFuzzIT extends GatewayItSupport {
         check("GET " + path, value, client.get().uri(path, value));
         check("GET " + path + " (token)", value, get(path, value));
       }
-      // actuator's unknown health group used to answer 404 without a body (platform-web's
+      // actuator answers an unknown health group 404 without a body of its own (platform-web's
       // BodilessRefusalWebFilter makes it problem+json like every other refusal)
       for (String path : List.of("/actuator/health/{v}", "/actuator/health/{v}/x")) {
         check("GET " + path, value, client.get().uri(path, value));

@@ -135,7 +135,7 @@ class ServiceConfiguration {
 
   /**
    * The HTTP client's own event loops: the platform's shared ones also carry the database driver
-   * (whose loop the sends used to hold up) and the API.
+   * and the API, which slow receivers must not hold up.
    */
   @Bean(destroyMethod = "dispose")
   LoopResources webhookHttpLoops() {
