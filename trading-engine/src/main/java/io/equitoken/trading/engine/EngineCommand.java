@@ -51,4 +51,31 @@ public sealed interface EngineCommand {
 
   /** Close the window: uncross if in the call phase, then expire every resting order. */
   record CloseWindow() implements EngineCommand {}
+
+  /**
+   * The time of the command that follows, in epoch milliseconds, from the caller's command (never a
+   * wall clock, so a replay repeats it). Time only moves forward; an earlier value is ignored. A
+   * scheduled rules version whose time has come takes effect here. Yields no events.
+   */
+  record SetClock(long atMillis) implements EngineCommand {}
+
+  /**
+   * What the rules need to know of an owner: the KYC country (ISO 3166-1 alpha-2, null when
+   * unknown), accredited status, and whether it is the token's issuer. Remembered until replaced.
+   * Yields no events.
+   */
+  record SetInvestor(long owner, String jurisdiction, boolean accredited, boolean issuer)
+      implements EngineCommand {}
+
+  /**
+   * A new version of the token's transfer rules, in force from {@code effectiveAtMillis} (at once
+   * when that is not after the engine's clock). A version not above the current or scheduled one is
+   * ignored; a newer scheduled one replaces the scheduled one. Yields no events.
+   */
+  record ScheduleRules(long version, TransferRules rules, long effectiveAtMillis)
+      implements EngineCommand {
+    public ScheduleRules {
+      Objects.requireNonNull(rules, "rules");
+    }
+  }
 }

@@ -11,7 +11,8 @@ import java.util.Objects;
  * <ul>
  *   <li>holdings sorted by owner, owners with nothing held or reserved omitted;
  *   <li>bids and asks each in priority order (best price first, then arrival), which is all that
- *       time priority needs; absolute sequence numbers are an implementation detail.
+ *       time priority needs; absolute sequence numbers are an implementation detail;
+ *   <li>the transfer-rules state ({@link RulesState}) canonical in the same way.
  * </ul>
  */
 public record EngineState(
@@ -22,14 +23,45 @@ public record EngineState(
     long lastTradeId,
     List<Holding> holdings,
     List<RestingOrder> bids,
-    List<RestingOrder> asks) {
+    List<RestingOrder> asks,
+    RulesState rules) {
 
   public EngineState {
+    Objects.requireNonNull(rules, "rules");
     Objects.requireNonNull(phase, "phase");
     Objects.requireNonNull(band, "band");
     holdings = List.copyOf(holdings);
     bids = List.copyOf(bids);
     asks = List.copyOf(asks);
+  }
+
+  /** A state without any transfer-rules state (as written before rules existed). */
+  public EngineState(
+      long issuePriceTicks,
+      WindowPhase phase,
+      PriceBand band,
+      long lastTradePriceTicks,
+      long lastTradeId,
+      List<Holding> holdings,
+      List<RestingOrder> bids,
+      List<RestingOrder> asks) {
+    this(
+        issuePriceTicks,
+        phase,
+        band,
+        lastTradePriceTicks,
+        lastTradeId,
+        holdings,
+        bids,
+        asks,
+        RulesState.EMPTY);
+  }
+
+  /** Owner → lots held, for owners holding any. */
+  public java.util.Map<Long, Long> holdingLots() {
+    java.util.Map<Long, Long> result = new java.util.TreeMap<>();
+    holdings.forEach(h -> result.put(h.owner(), h.lots()));
+    return result;
   }
 
   /** One owner's position in the token. */

@@ -11,7 +11,9 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>only {@link #process} changes state, and every command yields events or exactly one
- *       rejection (and then changes nothing);
+ *       rejection (and then changes nothing), except the rules commands ({@code SetClock}, {@code
+ *       SetInvestor}, {@code ScheduleRules}), which yield none;
+ *   <li>no trade breaks the token's {@link TransferRules} in force (see {@link RuleBook});
  *   <li>the same command sequence yields the same events and the same {@link #stateHash()};
  *   <li>holdings are conserved: fills move lots from seller to buyer, only credits and debits
  *       change the total;

@@ -26,6 +26,14 @@ public enum ReasonCode {
   POSITION_INSUFFICIENT_AVAILABLE("position.insufficient_available"),
   POSITION_AMOUNT_OUT_OF_RANGE("position.amount_out_of_range"),
   POSITION_SUPPLY_LIMIT("position.supply_limit"),
+  // the token's transfer rules (TransferRules), in the order they are evaluated
+  RULE_MIN_ORDER_SIZE("rule.min_order_size"),
+  RULE_ACCREDITED_ONLY("rule.accredited_only"),
+  RULE_JURISDICTION("rule.jurisdiction"),
+  RULE_MAX_HOLDERS("rule.max_holders"),
+  RULE_MAX_NON_ACCREDITED_HOLDERS("rule.max_non_accredited_holders"),
+  RULE_MAX_HOLDING("rule.max_holding"),
+  RULE_LOCKUP("rule.lockup"),
   // edge conversion (decimal input that is not on the token's grid)
   INPUT_OFF_TICK("input.off_tick"),
   INPUT_OFF_LOT("input.off_lot"),

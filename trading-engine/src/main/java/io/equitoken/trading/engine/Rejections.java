@@ -140,6 +140,53 @@ public final class Rejections {
             + " would exceed it");
   }
 
+  /** An order refused by one of the token's transfer rules. */
+  public static void rule(
+      EventSink sink, ReasonCode code, TransferRules rules, long owner, long lots) {
+    sink.rejected(code, ruleSentence(code, rules, owner, lots));
+  }
+
+  /** The sentence of a transfer-rule refusal; the same words for a rejection and a cancellation. */
+  public static String ruleSentence(ReasonCode code, TransferRules rules, long owner, long lots) {
+    return switch (code) {
+      case RULE_MIN_ORDER_SIZE ->
+          "Expected an order of at least " + rules.minOrderLots() + " lots, but it was " + lots;
+      case RULE_ACCREDITED_ONLY ->
+          "Expected owner " + owner + " to be an accredited investor, but they are not";
+      case RULE_JURISDICTION ->
+          "Expected owner " + owner + " to be in a jurisdiction the token admits, but they are not";
+      case RULE_MAX_HOLDERS ->
+          "Expected at most "
+              + rules.maxHolders()
+              + " holders, but owner "
+              + owner
+              + " would be one more";
+      case RULE_MAX_NON_ACCREDITED_HOLDERS ->
+          "Expected at most "
+              + rules.maxNonAccreditedHolders()
+              + " non-accredited holders, but owner "
+              + owner
+              + " would be one more";
+      case RULE_MAX_HOLDING ->
+          "Expected owner "
+              + owner
+              + " to hold at most "
+              + rules.maxHoldingLots()
+              + " lots, open buy orders included, but "
+              + lots
+              + " more would exceed it";
+      case RULE_LOCKUP ->
+          "Expected owner "
+              + owner
+              + " to have "
+              + lots
+              + " lots past their lock-up of "
+              + rules.lockupDays()
+              + " days, but they do not";
+      default -> throw new IllegalArgumentException("Not a rule: " + code);
+    };
+  }
+
   private static String name(WindowPhase phase) {
     return phase == WindowPhase.CALL ? "call" : "continuous";
   }

@@ -70,7 +70,7 @@ final class CommandSessions {
     return Arbitraries.longs().between(1, 15);
   }
 
-  private static Arbitrary<EngineCommand> place() {
+  static Arbitrary<EngineCommand> place() {
     Arbitrary<TimeInForce> tif =
         Arbitraries.frequency(
             Tuple.of(8, TimeInForce.GOOD_TILL_WINDOW_CLOSE),
@@ -80,12 +80,12 @@ final class CommandSessions {
         .as((o, k, side, p, q, t) -> new PlaceOrder(o * 100 + k, o, side, p, q, t));
   }
 
-  private static Arbitrary<EngineCommand> amend() {
+  static Arbitrary<EngineCommand> amend() {
     return Combinators.combine(owner(), orderNumber(), price(), lots(), wrongOwner())
         .as((o, k, p, q, wrong) -> new AmendOrder(o * 100 + k, wrong ? o % OWNERS + 1 : o, p, q));
   }
 
-  private static Arbitrary<EngineCommand> cancel() {
+  static Arbitrary<EngineCommand> cancel() {
     return Combinators.combine(owner(), orderNumber(), wrongOwner())
         .as((o, k, wrong) -> new CancelOrder(o * 100 + k, wrong ? o % OWNERS + 1 : o));
   }
@@ -94,11 +94,11 @@ final class CommandSessions {
     return Arbitraries.frequency(Tuple.of(9, false), Tuple.of(1, true));
   }
 
-  private static Arbitrary<EngineCommand> credit(long lots) {
+  static Arbitrary<EngineCommand> credit(long lots) {
     return owner().map(o -> new CreditHolding(o, lots));
   }
 
-  private static Arbitrary<EngineCommand> debit() {
+  static Arbitrary<EngineCommand> debit() {
     return Combinators.combine(owner(), Arbitraries.longs().between(1, 20)).as(DebitHolding::new);
   }
 

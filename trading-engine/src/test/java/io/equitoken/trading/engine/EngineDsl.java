@@ -45,6 +45,55 @@ final class EngineDsl {
     return new OpenWindow(WindowPhase.CALL, band);
   }
 
+  /** Rules in force at once: version {@code version}, effective at time 0. */
+  static EngineCommand.ScheduleRules rules(long version, TransferRules rules) {
+    return new EngineCommand.ScheduleRules(version, rules, 0);
+  }
+
+  static TransferRules noRules() {
+    return TransferRules.NONE;
+  }
+
+  static TransferRules maxHolders(long n) {
+    return new TransferRules(n, null, false, null, null, null, null, false, null);
+  }
+
+  static TransferRules maxNonAccreditedHolders(long n) {
+    return new TransferRules(null, n, false, null, null, null, null, false, null);
+  }
+
+  static TransferRules accreditedOnly() {
+    return new TransferRules(null, null, true, null, null, null, null, false, null);
+  }
+
+  static TransferRules jurisdictions(java.util.Set<String> allowed, java.util.Set<String> blocked) {
+    return new TransferRules(null, null, false, allowed, blocked, null, null, false, null);
+  }
+
+  static TransferRules maxHolding(long lots) {
+    return new TransferRules(null, null, false, null, null, lots, null, false, null);
+  }
+
+  static TransferRules lockup(long days, boolean allPurchases) {
+    return new TransferRules(null, null, false, null, null, null, days, allPurchases, null);
+  }
+
+  static TransferRules minOrder(long lots) {
+    return new TransferRules(null, null, false, null, null, null, null, false, lots);
+  }
+
+  static EngineCommand.SetInvestor investor(long owner, String country, boolean accredited) {
+    return new EngineCommand.SetInvestor(owner, country, accredited, false);
+  }
+
+  static EngineCommand.SetInvestor issuer(long owner) {
+    return new EngineCommand.SetInvestor(owner, null, false, true);
+  }
+
+  static EngineCommand.SetClock day(long day) {
+    return new EngineCommand.SetClock(day * TransferRules.DAY_MILLIS);
+  }
+
   static List<TradeExecuted> trades(List<EngineEvent> events) {
     return events.stream()
         .filter(TradeExecuted.class::isInstance)

@@ -21,6 +21,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
 
 /** Invariants of the engine over random sessions, for both implementations. */
 class MatchingEngineProperties {
@@ -28,6 +29,63 @@ class MatchingEngineProperties {
   @Provide
   Arbitrary<List<EngineCommand>> sessions() {
     return CommandSessions.sessions(60);
+  }
+
+  @Provide
+  Arbitrary<List<EngineCommand>> ruledSessions() {
+    return RuledSessions.sessions(80);
+  }
+
+  @Property(tries = 400)
+  void noTransferRuleIsEverBroken(@ForAll("ruledSessions") List<EngineCommand> session) {
+    for (MatchingEngine engine :
+        List.of(new FastMatchingEngine(100, 16), new ReferenceMatchingEngine(100))) {
+      RuleModel model = new RuleModel();
+      long supply = 0;
+      for (EngineCommand command : session) {
+        model.before(command);
+        List<EngineEvent> events = engine.process(command);
+        model.after(events);
+        for (EngineEvent e : events) {
+          if (e instanceof HoldingChanged h) {
+            supply += h.deltaLots();
+          }
+          if (engine instanceof FastMatchingEngine) {
+            ruleStatistics(e);
+          }
+        }
+        assertSane(engine.snapshot(), supply);
+      }
+    }
+    Statistics.coverage(
+        coverage -> {
+          coverage.check("rejected: rule.max_holders").count(c -> c > 0);
+          coverage.check("rejected: rule.max_holding").count(c -> c > 0);
+          coverage.check("rejected: rule.jurisdiction").count(c -> c > 0);
+          coverage.check("trade").count(c -> c > 100);
+        });
+  }
+
+  /** What the rules did, so that the coverage check shows they were exercised. */
+  private static void ruleStatistics(EngineEvent e) {
+    if (e instanceof EngineEvent.CommandRejected r && r.code().code().startsWith("rule.")) {
+      Statistics.collect("rejected: " + r.code().code());
+    } else if (e instanceof EngineEvent.OrderCancelled c && c.reason().ruleCode() != null) {
+      Statistics.collect("cancelled: " + c.reason());
+    } else if (e instanceof TradeExecuted) {
+      Statistics.collect("trade");
+    }
+  }
+
+  @Property(tries = 400)
+  void fastEngineMatchesReferenceUnderRules(@ForAll("ruledSessions") List<EngineCommand> session) {
+    fastEngineMatchesReferenceEventForEvent(session);
+  }
+
+  @Property(tries = 300)
+  void restoredSnapshotContinuesLikeTheUninterruptedRunUnderRules(
+      @ForAll("ruledSessions") List<EngineCommand> session, @ForAll @IntRange(max = 100) int cut) {
+    restoredSnapshotContinuesLikeTheUninterruptedRun(session, cut);
   }
 
   @Property(tries = 400)

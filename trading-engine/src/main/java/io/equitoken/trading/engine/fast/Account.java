@@ -8,6 +8,9 @@ final class Account {
   Order buys;
   Order sells;
 
+  /** The owner in the token's rule book, set on first use. */
+  io.equitoken.trading.engine.RuleBook.Investor investor;
+
   Account(long owner) {
     this.owner = owner;
   }
@@ -38,6 +41,15 @@ final class Account {
       o.ownNext.ownPrev = o.ownPrev;
     }
     o.ownPrev = o.ownNext = null;
+  }
+
+  /** Lots of the owner's resting buy orders. */
+  long openBuyLots() {
+    long lots = 0;
+    for (Order o = buys; o != null; o = o.ownNext) {
+      lots += o.lots;
+    }
+    return lots;
   }
 
   /** Would a new order of this owner at {@code price} on the given side meet its own order? */

@@ -6,6 +6,7 @@ import io.equitoken.trading.engine.EngineState.Holding;
 import io.equitoken.trading.engine.EngineState.RestingOrder;
 import io.equitoken.trading.engine.EventSink;
 import io.equitoken.trading.engine.PriceBand;
+import io.equitoken.trading.engine.RuleBook;
 import io.equitoken.trading.engine.WindowPhase;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,11 +25,19 @@ abstract class FastBook {
   long lastTradePrice;
   long lastTradeId;
   long supply;
+  final RuleBook ruleBook = new RuleBook();
 
   FastBook(long issuePriceTicks, int expectedOrders) {
     this.issuePriceTicks = issuePriceTicks;
     this.index = new OrderIndex(expectedOrders);
     this.pool = new OrderPool(expectedOrders);
+  }
+
+  RuleBook.Investor investor(Account a) {
+    if (a.investor == null) {
+      a.investor = ruleBook.investor(a.owner);
+    }
+    return a.investor;
   }
 
   BookSide sideOf(Order o) {
@@ -87,6 +96,7 @@ abstract class FastBook {
     Account seller = sell.account;
     seller.holding -= lots;
     seller.reserved -= lots;
+    ruleBook.traded(investor(buy.account), investor(seller), lots);
     lastTradePrice = price;
     sink.trade(
         ++lastTradeId,
@@ -122,7 +132,8 @@ abstract class FastBook {
         lastTradeId,
         holdings,
         resting(bids),
-        resting(asks));
+        resting(asks),
+        ruleBook.snapshot());
   }
 
   private static List<RestingOrder> resting(BookSide side) {
@@ -146,6 +157,7 @@ abstract class FastBook {
       a.reserved = h.reservedLots();
       supply += h.lots();
     }
+    ruleBook.load(s.rules(), s.holdingLots());
     load(s.bids(), true);
     load(s.asks(), false);
   }

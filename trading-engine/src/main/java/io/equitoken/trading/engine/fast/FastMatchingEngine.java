@@ -11,6 +11,7 @@ import io.equitoken.trading.engine.EngineState;
 import io.equitoken.trading.engine.EventSink;
 import io.equitoken.trading.engine.MatchingEngine;
 import io.equitoken.trading.engine.OrderRules;
+import io.equitoken.trading.engine.ReasonCode;
 import io.equitoken.trading.engine.Rejections;
 import io.equitoken.trading.engine.Side;
 import io.equitoken.trading.engine.TimeInForce;
@@ -49,7 +50,7 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
       place(p, sink);
     } else if (command instanceof CancelOrder c) {
       cancel(c, sink);
-    } else {
+    } else if (!ruleBook.apply(command)) {
       processAdministrative(command, sink);
     }
   }
@@ -74,10 +75,21 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
       Rejections.wouldSelfTrade(sink, p.owner());
       return;
     }
-    sink.orderAccepted(p.orderId(), p.owner(), p.side(), p.priceTicks(), p.lots(), p.timeInForce());
     if (account == null) {
       account = accounts.getOrCreate(p.owner());
     }
+    ReasonCode rule =
+        ruleBook.admits(
+            investor(account),
+            p.side(),
+            p.lots(),
+            buy ? account.openBuyLots() + p.lots() : 0,
+            account.reserved);
+    if (rule != null) {
+      Rejections.rule(sink, rule, ruleBook.rules(), p.owner(), p.lots());
+      return;
+    }
+    sink.orderAccepted(p.orderId(), p.owner(), p.side(), p.priceTicks(), p.lots(), p.timeInForce());
     if (!buy) {
       account.reserved += p.lots();
     }
@@ -123,6 +135,19 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
       Rejections.wouldSelfTrade(sink, o.owner);
       return;
     }
+    ReasonCode rule =
+        increase > 0
+            ? ruleBook.admits(
+                investor(o.account),
+                o.buy ? Side.BUY : Side.SELL,
+                a.lots(),
+                o.buy ? o.account.openBuyLots() + increase : 0,
+                o.account.reserved - (o.buy ? 0 : o.lots))
+            : ruleBook.admitsSize(a.lots());
+    if (rule != null) {
+      Rejections.rule(sink, rule, ruleBook.rules(), o.owner, a.lots());
+      return;
+    }
     if (!o.buy) {
       o.account.reserved += increase;
     }
@@ -163,8 +188,8 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
    * re-queued order ({@code requeued}) is still indexed and on its owner's list.
    */
   private void enter(Order o, boolean immediateOrCancel, boolean requeued, EventSink sink) {
-    boolean selfTrade = phase == WindowPhase.CONTINUOUS && match(o, sink);
-    if (o.lots > 0 && !selfTrade && !immediateOrCancel) {
+    CancelReason stopped = phase == WindowPhase.CONTINUOUS ? match(o, sink) : null;
+    if (o.lots > 0 && stopped == null && !immediateOrCancel) {
       if (requeued) {
         restAgain(o);
       } else {
@@ -179,9 +204,7 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
           o.id,
           o.owner,
           o.lots,
-          selfTrade
-              ? CancelReason.SELF_TRADE_PREVENTION
-              : CancelReason.IMMEDIATE_OR_CANCEL_REMAINDER);
+          stopped != null ? stopped : CancelReason.IMMEDIATE_OR_CANCEL_REMAINDER);
     }
     if (requeued) {
       o.account.unlink(o);
@@ -191,23 +214,39 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
   }
 
   /**
-   * Price-time matching at the resting orders' prices. Returns true when it stopped at an order of
-   * the same owner: the incoming order's remainder is then cancelled and the resting order kept
-   * (cancel-newest), so an owner's standing quotes are never disturbed by its own new order.
+   * Price-time matching at the resting orders' prices. Returns why it stopped early, the incoming
+   * order's remainder then being cancelled: it met an order of the same owner (the resting order is
+   * kept, cancel-newest, so an owner's standing quotes are never disturbed by its own new order),
+   * or its next fill would break a transfer rule that is the incoming order's. A resting order
+   * whose next fill would break a rule that is its own is cancelled, and matching goes on. Null
+   * when it did not stop early.
    */
-  private boolean match(Order taker, EventSink sink) {
+  private CancelReason match(Order taker, EventSink sink) {
     BookSide opposite = taker.buy ? asks : bids;
     Aggressor aggressor = taker.buy ? Aggressor.BUYER : Aggressor.SELLER;
     while (taker.lots > 0) {
       Level level = opposite.best();
       if (level == null || !(taker.buy ? taker.price >= level.price : taker.price <= level.price)) {
-        return false;
+        return null;
       }
       Order maker = level.head;
       if (maker.owner == taker.owner) {
-        return true;
+        return CancelReason.SELF_TRADE_PREVENTION;
       }
       long lots = Math.min(taker.lots, maker.lots);
+      Account buyer = taker.buy ? taker.account : maker.account;
+      Account seller = taker.buy ? maker.account : taker.account;
+      ReasonCode breach = ruleBook.fillBreaks(investor(buyer), investor(seller), lots);
+      if (breach != null) {
+        boolean takerBreaks = (breach == ReasonCode.RULE_LOCKUP) != taker.buy;
+        if (takerBreaks) {
+          return CancelReason.forRule(breach);
+        }
+        sink.orderCancelled(maker.id, maker.owner, maker.lots, CancelReason.forRule(breach));
+        releaseReservation(maker);
+        discard(maker);
+        continue;
+      }
       if (taker.buy) {
         execute(taker, maker, level.price, lots, aggressor, sink);
       } else {
@@ -217,7 +256,7 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
         discard(maker);
       }
     }
-    return false;
+    return null;
   }
 
   @Override

@@ -14,7 +14,12 @@ import io.equitoken.trading.engine.Limits;
 import io.equitoken.trading.engine.OrderRules;
 import io.equitoken.trading.engine.PriceBand;
 import io.equitoken.trading.engine.Rejections;
+import io.equitoken.trading.engine.RuleBook;
+import io.equitoken.trading.engine.RuleBook.Breach;
+import io.equitoken.trading.engine.RuleBook.Queued;
 import io.equitoken.trading.engine.WindowPhase;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Holdings and window commands of the fast engine: rare, so written for clarity. */
 abstract class FastPhases extends FastBook {
@@ -35,6 +40,7 @@ abstract class FastPhases extends FastBook {
       supply += c.lots();
       Account a = accounts.getOrCreate(c.owner());
       a.holding += c.lots();
+      ruleBook.credited(investor(a), c.lots());
       sink.holdingChanged(c.owner(), c.lots(), a.holding);
     } else if (command instanceof DebitHolding d) {
       if (!OrderRules.admitsAmount(d.lots(), sink)) {
@@ -47,6 +53,7 @@ abstract class FastPhases extends FastBook {
       }
       supply -= d.lots();
       a.holding -= d.lots();
+      ruleBook.debited(investor(a), d.lots());
       sink.holdingChanged(d.owner(), -d.lots(), a.holding);
     } else if (command instanceof OpenWindow o) {
       open(o, sink);
@@ -91,6 +98,7 @@ abstract class FastPhases extends FastBook {
   /** Executes the clearing volume at one price, best orders first on both sides. */
   void uncross(EventSink sink) {
     long reference = lastTradePrice > 0 ? lastTradePrice : issuePriceTicks;
+    screenAuction(reference, sink);
     if (!auction.clear(bids, asks, band, reference)) {
       sink.auctionNotCleared();
       return;
@@ -111,6 +119,43 @@ abstract class FastPhases extends FastBook {
         discard(sell);
       }
     }
+  }
+
+  /**
+   * Before an uncross: while the planned allocation has a fill that would break a rule, cancel the
+   * order that fill's rule belongs to (the buy, or the sell for a lock-up) and clear again.
+   */
+  private void screenAuction(long reference, EventSink sink) {
+    if (ruleBook.rules().isNone()) {
+      return;
+    }
+    while (auction.clear(bids, asks, band, reference)) {
+      Breach breach =
+          ruleBook.screen(
+              RuleBook.plan(
+                  queue(bids, auction.volume), queue(asks, auction.volume), auction.volume));
+      if (breach == null) {
+        return;
+      }
+      Order o =
+          index.get(breach.sellerSide() ? breach.fill().sellOrderId() : breach.fill().buyOrderId());
+      sink.orderCancelled(o.id, o.owner, o.lots, CancelReason.forRule(breach.code()));
+      releaseReservation(o);
+      discard(o);
+    }
+  }
+
+  /** The side's orders in allocation order, as many as cover {@code volume}. */
+  private static List<Queued> queue(BookSide side, long volume) {
+    List<Queued> queue = new ArrayList<>();
+    long covered = 0;
+    for (int i = side.size() - 1; i >= 0 && covered < volume; i--) {
+      for (Order o = side.at(i).head; o != null && covered < volume; o = o.next) {
+        queue.add(new Queued(o.id, o.owner, o.lots));
+        covered += o.lots;
+      }
+    }
+    return queue;
   }
 
   /** Continuous trades happen at resting prices, so nothing may rest outside the band. */

@@ -11,7 +11,11 @@ import io.equitoken.trading.engine.EngineState;
 import io.equitoken.trading.engine.EventSink;
 import io.equitoken.trading.engine.MatchingEngine;
 import io.equitoken.trading.engine.OrderRules;
+import io.equitoken.trading.engine.ReasonCode;
 import io.equitoken.trading.engine.Rejections;
+import io.equitoken.trading.engine.RuleBook;
+import io.equitoken.trading.engine.RuleBook.Breach;
+import io.equitoken.trading.engine.RuleBook.Queued;
 import io.equitoken.trading.engine.Side;
 import io.equitoken.trading.engine.TimeInForce;
 import io.equitoken.trading.engine.WindowPhase;
@@ -37,6 +41,9 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
 
   @Override
   public void process(EngineCommand command, EventSink sink) {
+    if (ruleBook.apply(command)) {
+      return;
+    }
     if (command instanceof PlaceOrder p) {
       place(p, sink);
     } else if (command instanceof AmendOrder a) {
@@ -69,6 +76,13 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
     }
     if (phase == WindowPhase.CALL && crossesOwnOrder(p.owner(), p.side(), p.priceTicks())) {
       Rejections.wouldSelfTrade(sink, p.owner());
+      return;
+    }
+    long exposure = p.side() == Side.BUY ? openBuyLots(p.owner()) + p.lots() : 0;
+    ReasonCode rule =
+        ruleBook.admits(investor(p.owner()), p.side(), p.lots(), exposure, reserved(p.owner()));
+    if (rule != null) {
+      Rejections.rule(sink, rule, ruleBook.rules(), p.owner(), p.lots());
       return;
     }
     sink.orderAccepted(p.orderId(), p.owner(), p.side(), p.priceTicks(), p.lots(), p.timeInForce());
@@ -112,6 +126,19 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
       Rejections.wouldSelfTrade(sink, order.owner);
       return;
     }
+    ReasonCode rule =
+        increase > 0
+            ? ruleBook.admits(
+                investor(order.owner),
+                order.side,
+                a.lots(),
+                order.side == Side.BUY ? openBuyLots(order.owner) + increase : 0,
+                reserved(order.owner) - (order.side == Side.SELL ? order.lots : 0))
+            : ruleBook.admitsSize(a.lots());
+    if (rule != null) {
+      Rejections.rule(sink, rule, ruleBook.rules(), order.owner, a.lots());
+      return;
+    }
     if (order.side == Side.SELL) {
       account(order.owner).reserved += increase;
     }
@@ -128,26 +155,28 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
   /** Match an arriving (or re-queued) order if continuous, then rest or cancel what is left. */
   private void enter(RefOrder order, boolean immediateOrCancel, EventSink sink) {
     order.seq = nextSeq++;
-    boolean selfTrade = phase == WindowPhase.CONTINUOUS && matchContinuously(order, sink);
+    CancelReason stopped = phase == WindowPhase.CONTINUOUS ? matchContinuously(order, sink) : null;
     if (order.lots == 0) {
       return;
     }
-    if (selfTrade || immediateOrCancel) {
+    if (stopped != null || immediateOrCancel) {
       release(order);
       sink.orderCancelled(
           order.id,
           order.owner,
           order.lots,
-          selfTrade
-              ? CancelReason.SELF_TRADE_PREVENTION
-              : CancelReason.IMMEDIATE_OR_CANCEL_REMAINDER);
+          stopped != null ? stopped : CancelReason.IMMEDIATE_OR_CANCEL_REMAINDER);
       return;
     }
     orders.add(order);
   }
 
-  /** Returns true when matching stopped at an order of the same owner. */
-  private boolean matchContinuously(RefOrder taker, EventSink sink) {
+  /**
+   * Why matching stopped early, the taker's remainder to be cancelled: it met an order of the same
+   * owner, or its next fill would break a rule that is the taker's. A resting order whose next fill
+   * would break a rule that is its own is cancelled, and matching goes on. Null otherwise.
+   */
+  private CancelReason matchContinuously(RefOrder taker, EventSink sink) {
     while (taker.lots > 0) {
       RefOrder best =
           orders.stream()
@@ -155,12 +184,25 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
               .min(RefOrder.priority(taker.side.opposite()))
               .orElse(null);
       if (best == null || !taker.crosses(best.price)) {
-        return false;
+        return null;
       }
       if (best.owner == taker.owner) {
-        return true;
+        return CancelReason.SELF_TRADE_PREVENTION;
       }
       long lots = Math.min(taker.lots, best.lots);
+      RefOrder buyer = taker.side == Side.BUY ? taker : best;
+      RefOrder seller = taker.side == Side.BUY ? best : taker;
+      ReasonCode breach = ruleBook.fillBreaks(investor(buyer.owner), investor(seller.owner), lots);
+      if (breach != null) {
+        RefOrder offender = breach == ReasonCode.RULE_LOCKUP ? seller : buyer;
+        if (offender == taker) {
+          return CancelReason.forRule(breach);
+        }
+        orders.remove(best);
+        release(best);
+        sink.orderCancelled(best.id, best.owner, best.lots, CancelReason.forRule(breach));
+        continue;
+      }
       Aggressor aggressor = taker.side == Side.BUY ? Aggressor.BUYER : Aggressor.SELLER;
       if (taker.side == Side.BUY) {
         execute(taker, best, best.price, lots, aggressor, sink);
@@ -168,7 +210,7 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
         execute(best, taker, best.price, lots, aggressor, sink);
       }
     }
-    return false;
+    return null;
   }
 
   private void cancel(CancelOrder c, EventSink sink) {
@@ -192,6 +234,7 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
 
   @Override
   protected void uncross(EventSink sink) {
+    screenAuction(sink);
     Optional<AuctionIndication> result =
         ReferenceAuction.clear(orders, band, referencePriceTicks());
     if (result.isEmpty()) {
@@ -215,6 +258,39 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
       b += buy.lots == 0 ? 1 : 0;
       s += sell.lots == 0 ? 1 : 0;
     }
+  }
+
+  /**
+   * Before an uncross: while the planned allocation has a fill that would break a rule, cancel the
+   * order that fill's rule belongs to (the buy, or the sell for a lock-up) and clear again.
+   */
+  private void screenAuction(EventSink sink) {
+    while (true) {
+      Optional<AuctionIndication> result =
+          ReferenceAuction.clear(orders, band, referencePriceTicks());
+      if (result.isEmpty()) {
+        return;
+      }
+      long price = result.get().priceTicks();
+      Breach breach =
+          ruleBook.screen(
+              RuleBook.plan(
+                  queue(executable(Side.BUY, price)),
+                  queue(executable(Side.SELL, price)),
+                  result.get().volumeLots()));
+      if (breach == null) {
+        return;
+      }
+      RefOrder o =
+          find(breach.sellerSide() ? breach.fill().sellOrderId() : breach.fill().buyOrderId());
+      orders.remove(o);
+      release(o);
+      sink.orderCancelled(o.id, o.owner, o.lots, CancelReason.forRule(breach.code()));
+    }
+  }
+
+  private static List<Queued> queue(List<RefOrder> orders) {
+    return orders.stream().map(o -> new Queued(o.id, o.owner, o.lots)).toList();
   }
 
   private List<RefOrder> executable(Side side, long price) {

@@ -17,6 +17,7 @@ import io.equitoken.trading.engine.Limits;
 import io.equitoken.trading.engine.OrderRules;
 import io.equitoken.trading.engine.PriceBand;
 import io.equitoken.trading.engine.Rejections;
+import io.equitoken.trading.engine.RuleBook;
 import io.equitoken.trading.engine.Side;
 import io.equitoken.trading.engine.WindowPhase;
 import java.util.ArrayList;
@@ -41,6 +42,7 @@ abstract class ReferenceState {
   long lastTradeId;
   long nextSeq = 1;
   long supply;
+  final RuleBook ruleBook = new RuleBook();
 
   ReferenceState(long issuePriceTicks) {
     this.issuePriceTicks = issuePriceTicks;
@@ -74,6 +76,18 @@ abstract class ReferenceState {
     return accounts.computeIfAbsent(owner, o -> new Account());
   }
 
+  RuleBook.Investor investor(long owner) {
+    return ruleBook.investor(owner);
+  }
+
+  /** Lots of the owner's resting buy orders. */
+  long openBuyLots(long owner) {
+    return orders.stream()
+        .filter(o -> o.owner == owner && o.side == Side.BUY)
+        .mapToLong(o -> o.lots)
+        .sum();
+  }
+
   RefOrder find(long orderId) {
     return orders.stream().filter(o -> o.id == orderId).findFirst().orElse(null);
   }
@@ -98,6 +112,7 @@ abstract class ReferenceState {
     buy.lots -= lots;
     sell.lots -= lots;
     account(buy.owner).holding += lots;
+    ruleBook.traded(investor(buy.owner), investor(sell.owner), lots);
     Account seller = account(sell.owner);
     seller.holding -= lots;
     seller.reserved -= lots;
@@ -128,6 +143,7 @@ abstract class ReferenceState {
       supply += c.lots();
       Account a = account(c.owner());
       a.holding += c.lots();
+      ruleBook.credited(investor(c.owner()), c.lots());
       sink.holdingChanged(c.owner(), c.lots(), a.holding);
     } else if (command instanceof DebitHolding d) {
       if (!OrderRules.admitsAmount(d.lots(), sink)) {
@@ -140,6 +156,7 @@ abstract class ReferenceState {
       supply -= d.lots();
       Account a = account(d.owner());
       a.holding -= d.lots();
+      ruleBook.debited(investor(d.owner()), d.lots());
       sink.holdingChanged(d.owner(), -d.lots(), a.holding);
     } else if (command instanceof OpenWindow o) {
       if (phase != WindowPhase.CLOSED) {
@@ -228,7 +245,8 @@ abstract class ReferenceState {
         lastTradeId,
         holdings,
         sorted(Side.BUY).stream().map(ReferenceState::resting).toList(),
-        sorted(Side.SELL).stream().map(ReferenceState::resting).toList());
+        sorted(Side.SELL).stream().map(ReferenceState::resting).toList(),
+        ruleBook.snapshot());
   }
 
   private static RestingOrder resting(RefOrder o) {
@@ -246,6 +264,7 @@ abstract class ReferenceState {
       a.reserved = h.reservedLots();
       supply += h.lots();
     }
+    ruleBook.load(s.rules(), s.holdingLots());
     for (RestingOrder o : s.bids()) {
       orders.add(
           new RefOrder(o.orderId(), o.owner(), Side.BUY, o.priceTicks(), o.lots(), nextSeq++));

@@ -315,6 +315,13 @@ final class EventTranslator {
       case SELF_TRADE_PREVENTION -> "self_trade_prevention";
       case IMMEDIATE_OR_CANCEL_REMAINDER -> "immediate_or_cancel_remainder";
       case OUTSIDE_BAND -> "outside_band";
+      case RULE_MAX_HOLDERS,
+          RULE_MAX_NON_ACCREDITED_HOLDERS,
+          RULE_ACCREDITED_ONLY,
+          RULE_JURISDICTION,
+          RULE_MAX_HOLDING,
+          RULE_LOCKUP ->
+          reason.ruleCode().code();
     };
   }
 
