@@ -9,6 +9,7 @@ import io.equitoken.trading.engine.PriceBand;
 import io.equitoken.trading.engine.Side;
 import io.equitoken.trading.engine.TimeInForce;
 import io.equitoken.trading.engine.TokenSpec;
+import io.equitoken.trading.engine.TransferRules;
 import io.equitoken.trading.engine.WindowPhase;
 import io.equitoken.trading.matcher.core.Admission.OrderSize;
 import io.equitoken.trading.matcher.core.Admission.TransferSize;
@@ -16,9 +17,12 @@ import io.equitoken.trading.matcher.core.Admission.Verdict;
 import io.equitoken.trading.matcher.core.MatcherCommand.CancelOrder;
 import io.equitoken.trading.matcher.core.MatcherCommand.CloseWindow;
 import io.equitoken.trading.matcher.core.MatcherCommand.Indicate;
+import io.equitoken.trading.matcher.core.MatcherCommand.InvestorFacts;
 import io.equitoken.trading.matcher.core.MatcherCommand.OpenWindow;
 import io.equitoken.trading.matcher.core.MatcherCommand.PlaceOrder;
 import io.equitoken.trading.matcher.core.MatcherCommand.RegisterToken;
+import io.equitoken.trading.matcher.core.MatcherCommand.Rules;
+import io.equitoken.trading.matcher.core.MatcherCommand.SetRules;
 import io.equitoken.trading.matcher.core.MatcherCommand.StartCallPhase;
 import io.equitoken.trading.matcher.core.MatcherCommand.Transfer;
 import io.equitoken.trading.matcher.core.TokenBook.OrderMeta;
@@ -75,6 +79,8 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
     TokenBook book = new TokenBook(c.tokenId(), c.issuerId(), spec, engines.create(issueTicks));
     book.seen(c.commandId());
     book.supplyLots = supplyLots;
+    book.engine.process(new EngineCommand.SetClock(c.at().toEpochMilli()));
+    book.engine.process(new EngineCommand.SetInvestor(book.owner(c.issuerId()), null, false, true));
     List<EngineEvent> events =
         book.engine.process(new EngineCommand.CreditHolding(book.owner(c.issuerId()), supplyLots));
     if (refusal(events) instanceof CommandRejected r) {
@@ -102,6 +108,7 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
       return;
     }
     long lots = verdict.value().lots();
+    remember(book, c.toId(), c.toInvestor());
     List<EngineEvent> debit =
         book.engine.process(new EngineCommand.DebitHolding(verdict.value().fromOwner(), lots));
     if (refusal(debit) instanceof CommandRejected r) {
@@ -154,6 +161,7 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
     }
     Side side = c.side().equals("buy") ? Side.BUY : Side.SELL;
     long owner = book.owner(c.ownerId());
+    remember(book, c.ownerId(), c.investor());
     long number = ++book.lastOrderNumber;
     OrderSize size = verdict.value();
     OrderMeta meta =
@@ -196,6 +204,66 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
     List<EngineEvent> events =
         book.engine.process(new EngineCommand.CancelOrder(number, book.owner(c.ownerId())));
     EventTranslator.translate(book, events, priceBefore, step.out());
+  }
+
+  /**
+   * Tells the engine what intake knew of the investor when the command carries it; otherwise the
+   * engine keeps what it last knew (nothing: an unknown country and not accredited). The issuer
+   * stays the issuer whatever its facts.
+   */
+  private static void remember(TokenBook book, String principal, InvestorFacts facts) {
+    if (facts == null) {
+      return;
+    }
+    boolean issuer = principal.equals(book.issuerId);
+    book.engine.process(
+        new EngineCommand.SetInvestor(
+            book.owner(principal), facts.jurisdiction(), facts.accredited(), issuer));
+  }
+
+  // ---- rules ---------------------------------------------------------------------------------
+
+  /**
+   * A rules version for the token, scheduled in its engine for {@code effectiveAt}: it governs the
+   * first command whose time reaches it, and every later one. An older or repeated version changes
+   * nothing; rules of an unregistered token are ignored with a log line.
+   */
+  @Override
+  public void rules(SetRules c, Step step) {
+    TokenBook book = step.book();
+    if (book == null) {
+      log.warn("Ignoring token.rules {}: token {} is not registered", c.commandId(), c.tokenId());
+      return;
+    }
+    Rules r = c.rules();
+    TransferRules rules;
+    try {
+      rules =
+          new TransferRules(
+              r.maxHolders(),
+              r.maxNonAccreditedHolders(),
+              r.accreditedOnly(),
+              r.allowedJurisdictions(),
+              r.blockedJurisdictions(),
+              lots(book, r.maxHolding(), RoundingMode.DOWN),
+              r.lockupDays(),
+              r.lockupAllPurchases(),
+              lots(book, r.minOrderSize(), RoundingMode.UP));
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      log.warn(
+          "Ignoring token.rules {} of token {}: {}", c.commandId(), c.tokenId(), e.getMessage());
+      return;
+    }
+    book.engine.process(
+        new EngineCommand.ScheduleRules(c.version(), rules, c.effectiveAt().toEpochMilli()));
+  }
+
+  /** Tokens to whole lots, rounded as given; null stays null. */
+  static Long lots(TokenBook book, BigDecimal quantity, RoundingMode rounding) {
+    if (quantity == null) {
+      return null;
+    }
+    return quantity.divide(book.spec.lotSize(), 0, rounding).longValueExact();
   }
 
   // ---- windows -------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package io.equitoken.trading.matcher.core;
 
+import io.equitoken.trading.engine.EngineCommand;
 import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +36,10 @@ public final class CommandProcessor {
     TokenBook book = tokens.get(command.tokenId());
     if (book != null && book.seen(command.commandId())) {
       return List.of();
+    }
+    if (book != null) {
+      // the command's own time is the engine's clock: lock-ups and rule versions replay alike
+      book.engine.process(new EngineCommand.SetClock(command.at().toEpochMilli()));
     }
     Out out = new Out(command);
     command.dispatch(handlers, new CommandHandlers.Step(book, out));

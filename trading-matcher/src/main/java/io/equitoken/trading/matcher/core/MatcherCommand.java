@@ -2,6 +2,7 @@ package io.equitoken.trading.matcher.core;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Set;
 
 /**
  * A command of {@code trading.orders.v1} as the matcher reads it (the {@code
@@ -41,7 +42,16 @@ public sealed interface MatcherCommand {
     void indicate(Indicate command, C context);
 
     void close(CloseWindow command, C context);
+
+    void rules(SetRules command, C context);
   }
+
+  /**
+   * What the token's rules need to know of an investor, from trading-service's KYC read model at
+   * intake: the approved KYC's country (ISO 3166-1 alpha-2, null when unknown) and accredited
+   * status. Carried by the commands of the token's partition so that a replay judges alike.
+   */
+  record InvestorFacts(String jurisdiction, boolean accredited) {}
 
   record RegisterToken(
       String commandId,
@@ -68,8 +78,24 @@ public sealed interface MatcherCommand {
       String side,
       BigDecimal quantity,
       BigDecimal limitPrice,
-      Instant at)
+      Instant at,
+      InvestorFacts investor)
       implements MatcherCommand {
+
+    /** An order without investor facts (the book keeps what it last knew of the owner). */
+    public PlaceOrder(
+        String commandId,
+        String orderId,
+        String ownerId,
+        String tokenId,
+        String windowId,
+        String side,
+        BigDecimal quantity,
+        BigDecimal limitPrice,
+        Instant at) {
+      this(commandId, orderId, ownerId, tokenId, windowId, side, quantity, limitPrice, at, null);
+    }
+
     @Override
     public <C> void dispatch(Handler<C> handler, C context) {
       handler.place(this, context);
@@ -93,8 +119,24 @@ public sealed interface MatcherCommand {
       BigDecimal quantity,
       String reason,
       String requestedBy,
-      Instant at)
+      Instant at,
+      InvestorFacts toInvestor)
       implements MatcherCommand {
+
+    /** A transfer without the receiver's facts. */
+    public Transfer(
+        String commandId,
+        String transferId,
+        String tokenId,
+        String fromId,
+        String toId,
+        BigDecimal quantity,
+        String reason,
+        String requestedBy,
+        Instant at) {
+      this(commandId, transferId, tokenId, fromId, toId, quantity, reason, requestedBy, at, null);
+    }
+
     @Override
     public <C> void dispatch(Handler<C> handler, C context) {
       handler.transfer(this, context);
@@ -138,4 +180,30 @@ public sealed interface MatcherCommand {
       handler.close(this, context);
     }
   }
+
+  /**
+   * A version of the token's transfer rules, in force from {@code effectiveAt} (decided by the
+   * commands' own times, so a replay switches at the same command). Quantities are tokens: the
+   * maximum holding is rounded down and the minimum order size up to whole lots.
+   */
+  record SetRules(
+      String commandId, String tokenId, long version, Rules rules, Instant effectiveAt, Instant at)
+      implements MatcherCommand {
+    @Override
+    public <C> void dispatch(Handler<C> handler, C context) {
+      handler.rules(this, context);
+    }
+  }
+
+  /** The rules of {@link SetRules}, each optional (null or empty = none). */
+  record Rules(
+      Long maxHolders,
+      Long maxNonAccreditedHolders,
+      boolean accreditedOnly,
+      Set<String> allowedJurisdictions,
+      Set<String> blockedJurisdictions,
+      BigDecimal maxHolding,
+      Long lockupDays,
+      boolean lockupAllPurchases,
+      BigDecimal minOrderSize) {}
 }

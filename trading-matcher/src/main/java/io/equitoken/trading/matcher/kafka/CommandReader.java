@@ -78,7 +78,8 @@ public final class CommandReader {
               side(data),
               decimal(data, "quantity"),
               decimal(data, "limitPrice"),
-              at);
+              at,
+              facts(data.get("investor")));
       case "order.cancel" ->
           new MatcherCommand.CancelOrder(
               commandId, text(data, "orderId"), text(data, "ownerId"), text(data, "tokenId"), at);
@@ -92,7 +93,8 @@ public final class CommandReader {
               decimal(data, "quantity"),
               text(data, "reason"),
               text(data, "requestedBy"),
-              at);
+              at,
+              facts(data.get("toInvestor")));
       case "window.open" -> {
         String phase = text(data, "phase");
         if (!phase.equals("continuous") && !phase.equals("call")) {
@@ -114,8 +116,74 @@ public final class CommandReader {
       case "window.close" ->
           new MatcherCommand.CloseWindow(
               commandId, text(data, "windowId"), text(data, "tokenId"), at);
+      case "token.rules" ->
+          new MatcherCommand.SetRules(
+              commandId,
+              text(data, "tokenId"),
+              positiveLong(data, "version"),
+              rules(data.get("rules")),
+              instant(data, "effectiveAt"),
+              at);
       default -> throw new UnreadableCommandException("Unknown command type " + type);
     };
+  }
+
+  private static MatcherCommand.InvestorFacts facts(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (!node.isObject()) {
+      throw new UnreadableCommandException("investor facts must be an object");
+    }
+    JsonNode accredited = node.get("accredited");
+    return new MatcherCommand.InvestorFacts(
+        optText(node, "jurisdiction"), accredited != null && accredited.asBoolean(false));
+  }
+
+  private static MatcherCommand.Rules rules(JsonNode node) {
+    if (node == null || !node.isObject()) {
+      throw new UnreadableCommandException("Missing object rules");
+    }
+    return new MatcherCommand.Rules(
+        optLong(node, "maxHolders"),
+        optLong(node, "maxNonAccreditedHolders"),
+        node.path("accreditedOnly").asBoolean(false),
+        countries(node.get("allowedJurisdictions")),
+        countries(node.get("blockedJurisdictions")),
+        optDecimal(node, "maxHolding", null),
+        optLong(node, "lockupDays"),
+        node.path("lockupAllPurchases").asBoolean(false),
+        optDecimal(node, "minOrderSize", null));
+  }
+
+  private static java.util.Set<String> countries(JsonNode node) {
+    java.util.Set<String> result = new java.util.TreeSet<>();
+    if (node != null && !node.isNull()) {
+      if (!node.isArray()) {
+        throw new UnreadableCommandException("jurisdictions must be an array");
+      }
+      node.forEach(c -> result.add(c.asString()));
+    }
+    return result;
+  }
+
+  private static Long optLong(JsonNode data, String field) {
+    JsonNode node = data.get(field);
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (!node.isIntegralNumber() || !node.canConvertToLong() || node.asLong() < 0) {
+      throw new UnreadableCommandException(field + " must be a whole number >= 0");
+    }
+    return node.asLong();
+  }
+
+  private static long positiveLong(JsonNode data, String field) {
+    Long value = optLong(data, field);
+    if (value == null || value < 1) {
+      throw new UnreadableCommandException(field + " must be a whole number >= 1");
+    }
+    return value;
   }
 
   private static String side(JsonNode data) {

@@ -3,8 +3,10 @@ package io.equitoken.trading.matcher.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.EventContracts;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -283,5 +285,79 @@ class CommandProcessorTest {
     assertThat(first).isEqualTo(second).doesNotHaveDuplicates();
     assertThat(first.stream().map(s -> s.substring(0, 36)).collect(Collectors.toSet()))
         .hasSize(first.size());
+  }
+
+  private static MatcherCommand.Rules minOrderSize(String tokens) {
+    return new MatcherCommand.Rules(
+        null, null, false, Set.of(), Set.of(), null, null, false, new BigDecimal(tokens));
+  }
+
+  private static MatcherCommand.Rules accreditedOnly() {
+    return new MatcherCommand.Rules(null, null, true, Set.of(), Set.of(), null, null, false, null);
+  }
+
+  private static MatcherCommand.Rules lockup(long days) {
+    return new MatcherCommand.Rules(null, null, false, Set.of(), Set.of(), null, days, false, null);
+  }
+
+  @Test
+  void shouldApplyARulesVersionFromTheFirstCommandAtItsEffectiveTime() {
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", null));
+    // effective one second after the rules command; each command is 250 ms later
+    assertThat(apply(c.rules(1, minOrderSize("10"), 1_000))).isEmpty();
+    assertThat(apply(c.place("B1", "alice", "W", "buy", "5", "9")))
+        .containsExactly("accepted B1 buy 5@9");
+    apply(c.cancel("B1", "alice"));
+    apply(c.indicate("W"));
+    assertThat(apply(c.place("B2", "alice", "W", "buy", "5", "9")))
+        .containsExactly("rejected B2 rule.min_order_size");
+    // an older version arriving late changes nothing
+    assertThat(apply(c.rules(1, minOrderSize("1"), 0))).isEmpty();
+    assertThat(apply(c.place("B3", "alice", "W", "buy", "5", "9")))
+        .containsExactly("rejected B3 rule.min_order_size");
+    assertThat(processor.book(T).engine.snapshot().rules().version()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldRememberTheInvestorFactsOrdersCarry() {
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", null));
+    apply(c.rules(1, accreditedOnly(), 0));
+    assertThat(apply(c.place("B1", "alice", "W", "buy", "5", "9", "DE", false)))
+        .containsExactly("rejected B1 rule.accredited_only");
+    assertThat(apply(c.place("B2", "alice", "W", "buy", "5", "9")))
+        .as("an order without facts is judged by the facts last carried")
+        .containsExactly("rejected B2 rule.accredited_only");
+    assertThat(apply(c.place("B3", "alice", "W", "buy", "5", "9", "DE", true)))
+        .containsExactly("accepted B3 buy 5@9");
+    assertThat(apply(c.place("S1", "founder-nova", "W", "sell", "10", "9", null, false)))
+        .as("the issuer stays exempt whatever its facts")
+        .startsWith("accepted S1 sell 10@9");
+  }
+
+  @Test
+  void shouldJudgeLockupsByCommandTimesAlikeAfterSnapshotAndRestore() {
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", null));
+    apply(c.rules(1, lockup(1), 0));
+    apply(c.place("S1", "founder-nova", "W", "sell", "100", "10"));
+    apply(c.place("B1", "alice", "W", "buy", "100", "10", "DE", true));
+    CommandProcessor restored = new CommandProcessor(EngineFactory.REFERENCE);
+    restored.restore(processor.snapshot(T));
+    List<MatcherCommand> rest = new ArrayList<>();
+    rest.add(c.place("S2", "alice", "W", "sell", "10", "11"));
+    c.advance(java.time.Duration.ofDays(1));
+    rest.add(c.place("S3", "alice", "W", "sell", "10", "11"));
+    List<String> original = new ArrayList<>();
+    List<String> replayed = new ArrayList<>();
+    for (MatcherCommand command : rest) {
+      processor.apply(command).forEach(e -> original.add(e.id() + e.type() + e.dataJson()));
+      restored.apply(command).forEach(e -> replayed.add(e.id() + e.type() + e.dataJson()));
+    }
+    assertThat(replayed).isEqualTo(original);
+    assertThat(restored.stateHashes()).isEqualTo(processor.stateHashes());
+    assertThat(original.get(0)).contains("rule.lockup");
+    assertThat(original.get(1)).contains("order.accepted");
   }
 }

@@ -77,6 +77,41 @@ public final class Commands {
         at());
   }
 
+  /** An order carrying the owner's KYC facts, as intake sends it. */
+  public MatcherCommand place(
+      String order,
+      String owner,
+      String window,
+      String side,
+      String qty,
+      String price,
+      String jurisdiction,
+      boolean accredited) {
+    return new MatcherCommand.PlaceOrder(
+        nextId(),
+        uuid(order),
+        owner,
+        tokenId,
+        uuid(window),
+        side,
+        new BigDecimal(qty),
+        new BigDecimal(price),
+        at(),
+        new MatcherCommand.InvestorFacts(jurisdiction, accredited));
+  }
+
+  /** A rules version in force from {@code effectiveAfterMillis} after this command's time. */
+  public MatcherCommand rules(long version, MatcherCommand.Rules rules, long effectiveAfterMillis) {
+    Instant at = at();
+    return new MatcherCommand.SetRules(
+        nextId(), tokenId, version, rules, at.plusMillis(effectiveAfterMillis), at);
+  }
+
+  /** Moves this script's clock on, as if time passed between commands. */
+  public void advance(java.time.Duration duration) {
+    now = now.plus(duration);
+  }
+
   public MatcherCommand cancel(String order, String owner) {
     return new MatcherCommand.CancelOrder(nextId(), uuid(order), owner, tokenId, at());
   }

@@ -1,0 +1,65 @@
+package io.equitoken.trading.matcher.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.equitoken.platform.test.EventContracts;
+import io.equitoken.trading.matcher.core.MatcherCommand;
+import io.equitoken.trading.matcher.core.MatcherCommand.InvestorFacts;
+import io.equitoken.trading.matcher.kafka.CommandReader.UnreadableCommandException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The transfer-rules members of the commands, read from the contract's own examples. */
+class CommandReaderTest {
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String RULES = "equitoken.trading.command.token.rules.v1";
+  private static final String PLACE = "equitoken.trading.command.order.place.v1";
+
+  private static JsonNode example(String type) {
+    return JSON.readTree(EventContracts.example(type));
+  }
+
+  @Test
+  void shouldReadARulesVersion() {
+    var command = (MatcherCommand.SetRules) CommandReader.read(RULES, "ce-1", example(RULES));
+    assertThat(command.version()).isEqualTo(2);
+    assertThat(command.effectiveAt()).isEqualTo(Instant.parse("2026-12-01T00:00:00Z"));
+    assertThat(command.rules())
+        .isEqualTo(
+            new MatcherCommand.Rules(
+                99L,
+                35L,
+                false,
+                Set.of(),
+                Set.of("KP", "IR"),
+                new BigDecimal("5000"),
+                365L,
+                false,
+                new BigDecimal("10")));
+  }
+
+  @Test
+  void shouldReadTheInvestorFactsOfAnOrder() {
+    var command = (MatcherCommand.PlaceOrder) CommandReader.read(PLACE, "ce-2", example(PLACE));
+    assertThat(command.investor()).isEqualTo(new InvestorFacts("DE", true));
+    ObjectNode without = (ObjectNode) example(PLACE);
+    without.remove("investor");
+    assertThat(((MatcherCommand.PlaceOrder) CommandReader.read(PLACE, "ce-3", without)).investor())
+        .isNull();
+  }
+
+  @Test
+  void shouldRefuseARulesVersionThatIsNotAWholeNumber() {
+    ObjectNode bad = (ObjectNode) example(RULES);
+    bad.put("version", 1.5);
+    assertThatThrownBy(() -> CommandReader.read(RULES, "ce-4", bad))
+        .isInstanceOf(UnreadableCommandException.class)
+        .hasMessageContaining("version");
+  }
+}
