@@ -5,9 +5,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * {@code equitoken.webhooks.*}: {@code allow-loopback-receivers} admits plain-HTTP receivers on
- * loopback (local runs only; never in production); the dispatcher's poll interval and limits; the
- * HTTP client's timeouts; {@code secret-key} ({@code EQUITOKEN_WEBHOOKS_SECRET_KEY}, base64 of 32
- * bytes) seals the signing secrets at rest: required, there is no built-in value; {@code
+ * loopback (local runs only; never in production); {@code poll-interval}, the longest an idle
+ * dispatcher sleeps without a wake-up or a retry falling due, and the dispatcher's limits; the HTTP
+ * client's timeouts; {@code secret-key} ({@code EQUITOKEN_WEBHOOKS_SECRET_KEY}, base64 of 32 bytes)
+ * seals the signing secrets at rest: required, there is no built-in value; {@code
  * max-subscriptions-per-principal} caps a principal's subscriptions; {@code per-owner-concurrency}
  * caps the deliveries in flight to one owner's endpoints together.
  */
@@ -24,7 +25,7 @@ record WebhookProperties(
     int perOwnerConcurrency) {
 
   WebhookProperties {
-    pollInterval = pollInterval == null ? Duration.ofMillis(200) : pollInterval;
+    pollInterval = pollInterval == null ? Duration.ofSeconds(2) : pollInterval;
     maxInFlight = maxInFlight <= 0 ? 256 : maxInFlight;
     perEndpointConcurrency = perEndpointConcurrency <= 0 ? 4 : perEndpointConcurrency;
     connectTimeout = connectTimeout == null ? Duration.ofSeconds(5) : connectTimeout;

@@ -42,6 +42,12 @@ public interface DeliveryStore {
   /** Leases one delivery at once (the test send), whatever its due time. */
   Mono<Claimed> claimOne(UUID deliveryId, Instant leaseUntil);
 
+  /**
+   * The earliest time after {@code now} at which a pending delivery falls due (a scheduled retry),
+   * or empty when none is scheduled; one lookup in the due index.
+   */
+  Mono<Instant> nextDueAfter(Instant now);
+
   /** What an attempt does to its subscription. */
   enum SubscriptionChange {
     /** Nothing (nothing was sent). */

@@ -13,17 +13,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * Works the durable queue: polls PostgreSQL for due deliveries (and is woken after each fan-out and
- * whenever a batch of slots is free again), leases them and sends them, at most {@code perEndpoint}
- * at a time per subscription, {@code perOwner} at a time to all the subscriptions of one owner
- * together, and {@code maxInFlight} in all, so one slow endpoint fills only its own slots and one
- * owner's slow endpoints only that owner's share: they never take the slots others need. Several
- * instances may run: leases keep them from sending the same delivery twice.
+ * Works the durable queue: claims due deliveries from PostgreSQL when woken — after each fan-out,
+ * whenever a batch of slots is free again, when the earliest scheduled retry falls due, and at the
+ * latest {@code pollInterval} after the last claim as a safety net — leases them and sends them, at
+ * most {@code perEndpoint} at a time per subscription, {@code perOwner} at a time to all the
+ * subscriptions of one owner together, and {@code maxInFlight} in all, so one slow endpoint fills
+ * only its own slots and one owner's slow endpoints only that owner's share: they never take the
+ * slots others need. Several instances may run: leases keep them from sending the same delivery
+ * twice.
  *
  * <p>A claim's deliveries are signed and sent on {@code sends}, a scheduler of its own, oldest due
  * first: the claim's rows arrive on the database driver's event loop, which then only reads rows
@@ -57,7 +58,7 @@ public final class Dispatcher {
   private final AtomicBoolean polling = new AtomicBoolean();
   private final AtomicBoolean again = new AtomicBoolean();
   private volatile boolean running;
-  private Disposable ticker;
+  private Disposable timer;
 
   public Dispatcher(
       DeliveryStore store,
@@ -83,7 +84,7 @@ public final class Dispatcher {
    * How many slots must be free before a finished attempt claims again: an eighth of {@code
    * maxInFlight}. Claiming after every attempt ran the claim query once per delivery under a
    * backlog (its cost grows with the pending rows); in batches it runs about {@code maxInFlight /
-   * refillBatch} times per full turn. Below the threshold the ticker still claims every {@code
+   * refillBatch} times per full turn. Below the threshold the timer still claims within {@code
    * pollInterval}, and an idle dispatcher claims at once.
    */
   static int refillBatch(int maxInFlight) {
@@ -96,17 +97,46 @@ public final class Dispatcher {
 
   public synchronized void start() {
     running = true;
-    ticker =
-        Flux.interval(pollInterval)
-            .onBackpressureDrop()
-            .subscribe(tick -> wake(), e -> log.error("Dispatcher ticker stopped", e));
+    wakeAfter(Duration.ZERO);
+  }
+
+  /** The next claim runs after {@code delay}, unless something wakes the dispatcher sooner. */
+  private synchronized void wakeAfter(Duration delay) {
+    if (!running) {
+      return;
+    }
+    if (timer != null) {
+      timer.dispose();
+    }
+    timer = Mono.delay(delay).subscribe(tick -> wake());
+  }
+
+  /**
+   * After a claim that left nothing due: sleeps until the earliest scheduled retry, or {@code
+   * pollInterval} if that is sooner (the safety net for rows made due behind the dispatcher's back,
+   * such as a lease that ran out or a subscription enabled again on another instance).
+   */
+  private void sleepUntilNextDue() {
+    Instant now = clock.instant();
+    store
+        .nextDueAfter(now)
+        .map(due -> Duration.between(now, due))
+        .filter(untilDue -> untilDue.compareTo(pollInterval) < 0)
+        .defaultIfEmpty(pollInterval)
+        .subscribe(
+            this::wakeAfter,
+            e -> {
+              log.warn(
+                  "Looking up the next due delivery failed; claiming again in {}", pollInterval, e);
+              wakeAfter(pollInterval);
+            });
   }
 
   /** Stops claiming and waits (bounded) for the attempts in flight to be recorded. */
   public synchronized void stop(Duration grace) {
     running = false;
-    if (ticker != null) {
-      ticker.dispose();
+    if (timer != null) {
+      timer.dispose();
     }
     long deadline = System.nanoTime() + grace.toNanos();
     while (total.get() > 0 && System.nanoTime() < deadline) {
@@ -135,7 +165,9 @@ public final class Dispatcher {
     again.set(false);
     int free = maxInFlight - total.get();
     if (free <= 0) {
+      // every slot is taken: the attempts that end wake it, the timer at the latest
       polling.set(false);
+      wakeAfter(pollInterval);
       return;
     }
     Map<UUID, Integer> capacity = new HashMap<>();
@@ -166,10 +198,17 @@ public final class Dispatcher {
         .subscribe(
             claimed -> {
               if (claimed == free) {
+                // more may be due: claimed again as slots free up, and by the timer at the latest
                 again.set(true);
+                wakeAfter(pollInterval);
+              } else {
+                sleepUntilNextDue();
               }
             },
-            e -> log.warn("Claiming due deliveries failed; retrying on the next tick", e));
+            e -> {
+              log.warn("Claiming due deliveries failed; retrying in {}", pollInterval, e);
+              wakeAfter(pollInterval);
+            });
   }
 
   /**

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -144,6 +145,17 @@ class R2dbcDeliveryStore implements DeliveryStore {
         .bind("lease", Rows.time(leaseUntil))
         .map(this::claimed)
         .all();
+  }
+
+  @Override
+  public Mono<Instant> nextDueAfter(Instant now) {
+    return db.sql(
+            "select min(next_attempt_at) as due from delivery"
+                + " where status = 'pending' and next_attempt_at > :now")
+        .bind("now", Rows.time(now))
+        .map(row -> Optional.ofNullable(Rows.instant(row, "due")))
+        .one()
+        .flatMap(Mono::justOrEmpty);
   }
 
   @Override

@@ -124,6 +124,7 @@ class DeliveryController {
   Mono<Views.DeliveryView> replay(@PathVariable UUID id, @PathVariable UUID deliveryId) {
     return SubscriptionController.actor()
         .flatMap(actor -> deliveries.replay(actor, id, deliveryId))
+        .doOnSuccess(due -> dispatcher.wake())
         .map(d -> Views.DeliveryView.of(new Deliveries.LoggedDelivery(d, List.of())));
   }
 
@@ -132,6 +133,7 @@ class DeliveryController {
   Mono<Views.RecoverView> recover(@PathVariable UUID id, @RequestBody Requests.Recover body) {
     return SubscriptionController.actor()
         .flatMap(actor -> deliveries.recover(actor, id, body.since()))
+        .doOnSuccess(requeued -> dispatcher.wake())
         .map(Views.RecoverView::new);
   }
 }

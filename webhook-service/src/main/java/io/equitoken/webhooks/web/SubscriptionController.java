@@ -3,6 +3,7 @@ package io.equitoken.webhooks.web;
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
+import io.equitoken.webhooks.delivery.Dispatcher;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.SubscriptionRequest;
 import io.equitoken.webhooks.subscription.SubscriptionService;
@@ -31,10 +32,13 @@ class SubscriptionController {
 
   private final SubscriptionService subscriptions;
   private final Idempotency idempotency;
+  private final Dispatcher dispatcher;
 
-  SubscriptionController(SubscriptionService subscriptions, Idempotency idempotency) {
+  SubscriptionController(
+      SubscriptionService subscriptions, Idempotency idempotency, Dispatcher dispatcher) {
     this.subscriptions = subscriptions;
     this.idempotency = idempotency;
+    this.dispatcher = dispatcher;
   }
 
   static Mono<Actor> actor() {
@@ -124,6 +128,8 @@ class SubscriptionController {
         new SubscriptionRequest(body.url(), body.eventTypes(), body.description(), body.status());
     return actor()
         .flatMap(actor -> subscriptions.update(actor, id, changes))
+        // enabled again: what waited for it is due now
+        .doOnSuccess(s -> dispatcher.wake())
         .map(Views.SubscriptionView::of);
   }
 
