@@ -25,8 +25,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class IdentityConfiguration {
 
-  /** Key ids whose failed secrets are counted at once (least recently used first out). */
-  static final int MAX_TRACKED_KEY_IDS = 100_000;
+  /**
+   * How many (key id, address) counts and how many key-wide counts of failed secrets are kept, each
+   * least recently used first out.
+   */
+  static final int MAX_TRACKED_FAILURE_COUNTS = 100_000;
 
   @Bean
   @ConditionalOnMissingBean
@@ -88,9 +91,10 @@ class IdentityConfiguration {
         signingKeys,
         new TokenSettings(security.issuer(), security.audience(), properties.tokenLifetime()),
         new FailedSecretLimiter(
+            properties.maxFailedSecretsPerAddress(),
             properties.maxFailedSecretsPerKey(),
             properties.failedSecretsWindow(),
-            MAX_TRACKED_KEY_IDS,
+            MAX_TRACKED_FAILURE_COUNTS,
             clock),
         clock);
   }

@@ -14,9 +14,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param signingKeyRotationPeriod how long one key signs before the next one takes over
  * @param maxActiveKeysPerPrincipal how many unrevoked keys one principal may hold (the per-key rate
  *     limit would otherwise multiply with every key minted)
- * @param maxFailedSecretsPerKey failed {@code POST /auth/token} attempts for one key id within
- *     {@code failedSecretsWindow} after which the key id is refused (429) until the window ends
- * @param failedSecretsWindow the window of {@code maxFailedSecretsPerKey}
+ * @param maxFailedSecretsPerAddress failed {@code POST /auth/token} attempts for one key id from
+ *     one client address within {@code failedSecretsWindow} after which that address's attempts for
+ *     that key id are refused (429) until the window ends
+ * @param maxFailedSecretsPerKey failed attempts for one key id from all addresses together within
+ *     {@code failedSecretsWindow} after which every attempt for it is refused (429) until the
+ *     window ends: the ceiling on distributed guessing
+ * @param failedSecretsWindow the window of both counts
  */
 @ConfigurationProperties("equitoken.identity")
 public record IdentityProperties(
@@ -25,6 +29,7 @@ public record IdentityProperties(
     String secretPepper,
     Duration signingKeyRotationPeriod,
     Integer maxActiveKeysPerPrincipal,
+    Integer maxFailedSecretsPerAddress,
     Integer maxFailedSecretsPerKey,
     Duration failedSecretsWindow) {
 
@@ -33,14 +38,17 @@ public record IdentityProperties(
     signingKeyRotationPeriod =
         signingKeyRotationPeriod == null ? Duration.ofDays(30) : signingKeyRotationPeriod;
     maxActiveKeysPerPrincipal = maxActiveKeysPerPrincipal == null ? 10 : maxActiveKeysPerPrincipal;
-    maxFailedSecretsPerKey = maxFailedSecretsPerKey == null ? 10 : maxFailedSecretsPerKey;
+    maxFailedSecretsPerAddress =
+        maxFailedSecretsPerAddress == null ? 10 : maxFailedSecretsPerAddress;
+    maxFailedSecretsPerKey = maxFailedSecretsPerKey == null ? 100 : maxFailedSecretsPerKey;
     failedSecretsWindow =
         failedSecretsWindow == null ? Duration.ofMinutes(15) : failedSecretsWindow;
-    if (maxFailedSecretsPerKey < 1
+    if (maxFailedSecretsPerAddress < 1
+        || maxFailedSecretsPerKey < 1
         || failedSecretsWindow.isNegative()
         || failedSecretsWindow.isZero()) {
       throw new IllegalArgumentException(
-          "equitoken.identity.max-failed-secrets-per-key must be at least 1 and"
+          "equitoken.identity.max-failed-secrets-per-address and -per-key must be at least 1 and"
               + " equitoken.identity.failed-secrets-window positive");
     }
     if (maxActiveKeysPerPrincipal < 1) {

@@ -16,9 +16,10 @@ import reactor.core.publisher.Mono;
  * Exchanges API key credentials for an access token. Every failure — unknown key, wrong secret,
  * revoked key — is the same empty answer after the same work (one lookup, one HMAC, one
  * constant-time comparison), so neither the answer nor its timing tells which part was wrong. After
- * too many failures for one key id ({@link FailedSecretLimiter}) every attempt for it is refused
- * with 429 {@code too-many-failed-secrets} and {@code retryAfterSeconds} until its window ends,
- * before any secret is checked.
+ * too many failures for one key id from one client address, or for one key id from all addresses
+ * together ({@link FailedSecretLimiter}), the attempts it covers are refused with 429 {@code
+ * too-many-failed-secrets} and {@code retryAfterSeconds} until its window ends, before any secret
+ * is checked.
  */
 public class TokenService {
 
@@ -46,27 +47,32 @@ public class TokenService {
 
   /**
    * A token, or empty when the credentials are not valid (for whatever reason); a refusal (429)
-   * when the key id had too many failed secrets lately.
+   * when the key id had too many failed secrets lately from this address or from all of them.
    */
-  public Mono<AccessToken> issue(String apiKeyId, String secret) {
+  public Mono<AccessToken> issue(String apiKeyId, String secret, ClientAddress from) {
     return Mono.defer(
         () ->
             limiter
-                .blockedFor(apiKeyId)
-                .<Mono<AccessToken>>map(wait -> Mono.error(tooManyFailures(wait)))
+                .blockedFor(apiKeyId, from)
+                .<Mono<AccessToken>>map(lockout -> Mono.error(tooManyFailures(lockout)))
                 .orElseGet(
                     () ->
                         check(apiKeyId, secret)
-                            .doOnNext(token -> limiter.succeeded(apiKeyId))
-                            .switchIfEmpty(Mono.fromRunnable(() -> limiter.failed(apiKeyId)))));
+                            .doOnNext(token -> limiter.succeeded(apiKeyId, from))
+                            .switchIfEmpty(
+                                Mono.fromRunnable(() -> limiter.failed(apiKeyId, from)))));
   }
 
-  private static RuntimeException tooManyFailures(java.time.Duration wait) {
-    long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+  private static RuntimeException tooManyFailures(FailedSecretLimiter.Lockout lockout) {
+    long seconds = Math.max(1, (lockout.retryAfter().toMillis() + 999) / 1000);
+    String whence =
+        lockout.scope() == FailedSecretLimiter.Scope.ADDRESS
+            ? "this API key from this address"
+            : "this API key from all addresses";
     return Refusal.of(
             Refusal.Kind.TOO_MANY_REQUESTS,
             "too-many-failed-secrets",
-            "Too many wrong secrets for this API key lately; try again in " + seconds + " s")
+            "Too many wrong secrets for " + whence + " lately; try again in " + seconds + " s")
         .with("retryAfterSeconds", seconds)
         .exception();
   }

@@ -1,11 +1,14 @@
 package io.equitoken.identity.web;
 
+import io.equitoken.identity.token.ClientAddress;
 import io.equitoken.identity.token.TokenService;
 import io.equitoken.platform.web.ProblemException;
 import jakarta.validation.Valid;
+import java.net.InetSocketAddress;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -13,6 +16,13 @@ import reactor.core.publisher.Mono;
 
 @RestController
 class TokenController {
+
+  /**
+   * The client's address as the gateway saw it; the gateway sets it on {@code POST /auth/token}
+   * only, replacing whatever the client sent (docs/services/gateway.md). Without it — a direct call
+   * (local runs, tests) — the caller's socket address is the client's address.
+   */
+  static final String CLIENT_ADDRESS_HEADER = "Equitoken-Client-Address";
 
   private final TokenService tokens;
 
@@ -24,9 +34,10 @@ class TokenController {
       path = IdentityRoleMatrix.TOKEN,
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
-  Mono<ResponseEntity<TokenResponse>> token(@Valid @RequestBody TokenRequest body) {
+  Mono<ResponseEntity<TokenResponse>> token(
+      @Valid @RequestBody TokenRequest body, ServerHttpRequest request) {
     return tokens
-        .issue(body.apiKey(), body.secret())
+        .issue(body.apiKey(), body.secret(), clientAddress(request))
         .map(
             token ->
                 ResponseEntity.ok()
@@ -39,5 +50,15 @@ class TokenController {
                 () ->
                     ProblemException.unauthorized(
                         "invalid-credentials", "The API key or secret is not valid.")));
+  }
+
+  /** The gateway's header when it holds an IP literal, else the socket's peer. */
+  static ClientAddress clientAddress(ServerHttpRequest request) {
+    return ClientAddress.parse(request.getHeaders().getFirst(CLIENT_ADDRESS_HEADER))
+        .orElseGet(
+            () -> {
+              InetSocketAddress peer = request.getRemoteAddress();
+              return peer == null ? ClientAddress.UNKNOWN : ClientAddress.of(peer.getAddress());
+            });
   }
 }

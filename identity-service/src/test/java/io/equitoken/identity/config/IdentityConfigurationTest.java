@@ -41,6 +41,6 @@ class IdentityConfigurationTest {
   }
 
   private static IdentityProperties properties(String keyEncryptionKey, String pepper) {
-    return new IdentityProperties(null, keyEncryptionKey, pepper, null, null, null, null);
+    return new IdentityProperties(null, keyEncryptionKey, pepper, null, null, null, null, null);
   }
 }

@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
 
 class TokenServiceTest {
 
+  private static final ClientAddress HERE = new ClientAddress("198.51.100.4");
+  private static final ClientAddress ELSEWHERE = new ClientAddress("203.0.113.7");
+
   private final MutableClock clock = MutableClock.fixedAt(Instant.parse("2026-01-01T00:00:00Z"));
   private final InMemoryApiKeyRepository keys = new InMemoryApiKeyRepository();
   private final AtomicInteger hashes = new AtomicInteger();
@@ -60,7 +63,7 @@ class TokenServiceTest {
           hasher,
           signingKeys,
           new TokenSettings("https://iss", "aud-1", Duration.ofSeconds(900)),
-          new FailedSecretLimiter(3, Duration.ofMinutes(15), 1000, clock),
+          new FailedSecretLimiter(3, 6, Duration.ofMinutes(15), 1000, clock),
           clock);
 
   private void givenKey(String id, String secret, Instant revokedAt) {
@@ -83,7 +86,7 @@ class TokenServiceTest {
     givenKey("etk_a", "etks_right", null);
     SigningKey signer = signingKeys.ensureSigner().block();
     // when
-    AccessToken token = tokens.issue("etk_a", "etks_right").block();
+    AccessToken token = tokens.issue("etk_a", "etks_right", HERE).block();
     // then
     assertThat(token.expiresInSeconds()).isEqualTo(900);
     SignedJWT jwt = SignedJWT.parse(token.value());
@@ -104,13 +107,13 @@ class TokenServiceTest {
   @Test
   void shouldGiveNothingForWrongSecret() {
     givenKey("etk_a", "etks_right", null);
-    assertThat(tokens.issue("etk_a", "etks_wrong").blockOptional()).isEmpty();
+    assertThat(tokens.issue("etk_a", "etks_wrong", HERE).blockOptional()).isEmpty();
   }
 
   @Test
   void shouldGiveNothingForRevokedKeyEvenWithRightSecret() {
     givenKey("etk_a", "etks_right", clock.instant());
-    assertThat(tokens.issue("etk_a", "etks_right").blockOptional()).isEmpty();
+    assertThat(tokens.issue("etk_a", "etks_right", HERE).blockOptional()).isEmpty();
   }
 
   @Test
@@ -118,7 +121,7 @@ class TokenServiceTest {
     // given
     hashes.set(0);
     // when
-    var unknown = tokens.issue("etk_unknown", "etks_whatever").blockOptional();
+    var unknown = tokens.issue("etk_unknown", "etks_whatever", HERE).blockOptional();
     // then: the same HMAC work as for a known key was done
     assertThat(unknown).isEmpty();
     assertThat(dummyChecks).hasValue(1);
@@ -131,57 +134,78 @@ class TokenServiceTest {
     givenKey("etk_r", "etks_right", clock.instant());
     int[] work = new int[3];
     hashes.set(0);
-    tokens.issue("etk_a", "etks_wrong").blockOptional();
+    tokens.issue("etk_a", "etks_wrong", HERE).blockOptional();
     work[0] = hashes.getAndSet(0);
-    tokens.issue("etk_unknown", "etks_wrong").blockOptional();
+    tokens.issue("etk_unknown", "etks_wrong", HERE).blockOptional();
     work[1] = hashes.getAndSet(0);
-    tokens.issue("etk_r", "etks_right").blockOptional();
+    tokens.issue("etk_r", "etks_right", HERE).blockOptional();
     work[2] = hashes.getAndSet(0);
     assertThat(work).containsExactly(1, 1, 1);
   }
 
   @Test
-  void shouldRefuseAKeyIdAfterTooManyWrongSecretsEvenWithTheRightOneUntilTheWindowEnds() {
+  void shouldRefuseAnAddressAfterTooManyWrongSecretsEvenWithTheRightOneUntilTheWindowEnds() {
     givenKey("etk_a", "etks_right", null);
     for (int i = 0; i < 3; i++) {
-      assertThat(tokens.issue("etk_a", "etks_wrong" + i).blockOptional()).isEmpty();
+      assertThat(tokens.issue("etk_a", "etks_wrong" + i, ELSEWHERE).blockOptional()).isEmpty();
     }
     hashes.set(0);
 
-    assertThatThrownBy(() -> tokens.issue("etk_a", "etks_right").block())
+    assertThatThrownBy(() -> tokens.issue("etk_a", "etks_right", ELSEWHERE).block())
         .isInstanceOfSatisfying(
             RefusedException.class,
             e -> {
               assertThat(e.refusal().kind()).isEqualTo(Refusal.Kind.TOO_MANY_REQUESTS);
               assertThat(e.refusal().code()).isEqualTo("too-many-failed-secrets");
+              assertThat(e.refusal().detail()).contains("from this address");
               assertThat(e.refusal().extensions()).containsEntry("retryAfterSeconds", 900L);
             });
-    // refused before any secret is checked, and other keys are not affected
+    // refused before any secret is checked; the owner's address and other keys are not affected
     assertThat(hashes).hasValue(0);
+    assertThat(tokens.issue("etk_a", "etks_right", HERE).blockOptional()).isPresent();
     givenKey("etk_b", "etks_b", null);
-    assertThat(tokens.issue("etk_b", "etks_b").blockOptional()).isPresent();
+    assertThat(tokens.issue("etk_b", "etks_b", ELSEWHERE).blockOptional()).isPresent();
 
     clock.advance(Duration.ofMinutes(15));
-    assertThat(tokens.issue("etk_a", "etks_right").blockOptional()).isPresent();
+    assertThat(tokens.issue("etk_a", "etks_right", ELSEWHERE).blockOptional()).isPresent();
+  }
+
+  @Test
+  void shouldRefuseTheKeyIdFromEveryAddressOnceTheKeyWideCeilingIsReached() {
+    givenKey("etk_a", "etks_right", null);
+    for (int i = 0; i < 6; i++) {
+      ClientAddress guesser = new ClientAddress("192.0.2." + i);
+      assertThat(tokens.issue("etk_a", "etks_wrong", guesser).blockOptional()).isEmpty();
+    }
+
+    assertThatThrownBy(() -> tokens.issue("etk_a", "etks_right", HERE).block())
+        .isInstanceOfSatisfying(
+            RefusedException.class,
+            e -> {
+              assertThat(e.refusal().code()).isEqualTo("too-many-failed-secrets");
+              assertThat(e.refusal().detail()).contains("from all addresses");
+            });
+    clock.advance(Duration.ofMinutes(15));
+    assertThat(tokens.issue("etk_a", "etks_right", HERE).blockOptional()).isPresent();
   }
 
   @Test
   void shouldCountUnknownKeyIdsToo() {
     for (int i = 0; i < 3; i++) {
-      assertThat(tokens.issue("etk_unknown", "etks_x").blockOptional()).isEmpty();
+      assertThat(tokens.issue("etk_unknown", "etks_x", HERE).blockOptional()).isEmpty();
     }
-    assertThatThrownBy(() -> tokens.issue("etk_unknown", "etks_x").block())
+    assertThatThrownBy(() -> tokens.issue("etk_unknown", "etks_x", HERE).block())
         .isInstanceOf(RefusedException.class);
   }
 
   @Test
   void shouldClearTheCountOnTheRightSecret() {
     givenKey("etk_a", "etks_right", null);
-    tokens.issue("etk_a", "etks_wrong").blockOptional();
-    tokens.issue("etk_a", "etks_wrong").blockOptional();
-    assertThat(tokens.issue("etk_a", "etks_right").blockOptional()).isPresent();
-    tokens.issue("etk_a", "etks_wrong").blockOptional();
-    tokens.issue("etk_a", "etks_wrong").blockOptional();
-    assertThat(tokens.issue("etk_a", "etks_right").blockOptional()).isPresent();
+    tokens.issue("etk_a", "etks_wrong", HERE).blockOptional();
+    tokens.issue("etk_a", "etks_wrong", HERE).blockOptional();
+    assertThat(tokens.issue("etk_a", "etks_right", HERE).blockOptional()).isPresent();
+    tokens.issue("etk_a", "etks_wrong", HERE).blockOptional();
+    tokens.issue("etk_a", "etks_wrong", HERE).blockOptional();
+    assertThat(tokens.issue("etk_a", "etks_right", HERE).blockOptional()).isPresent();
   }
 }

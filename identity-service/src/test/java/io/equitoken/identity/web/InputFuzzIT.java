@@ -33,6 +33,7 @@ class InputFuzzIT extends IdentityIntegrationTest {
       int token =
           web.post()
               .uri("/auth/token")
+              .header("Equitoken-Client-Address", FuzzInputs.headerValue(value))
               .contentType(MediaType.APPLICATION_JSON)
               .bodyValue("{\"apiKey\":" + json(value) + ",\"secret\":" + json(value) + "}")
               .exchange()
@@ -70,7 +71,7 @@ class InputFuzzIT extends IdentityIntegrationTest {
               .getStatus()
               .value();
       FuzzInputs.assertNo5xx(
-          "POST /auth/token, POST and GET /developer/api-key",
+          "POST /auth/token (body and client address), POST and GET /developer/api-key",
           value,
           List.of(token, created, listed));
       if (created >= 400) {
