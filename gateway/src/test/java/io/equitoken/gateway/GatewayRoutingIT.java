@@ -6,6 +6,8 @@ import io.equitoken.gateway.routing.Upstream;
 import io.equitoken.gateway.support.FakeUpstreams;
 import io.equitoken.gateway.support.FakeUpstreams.Received;
 import io.equitoken.gateway.support.GatewayItSupport;
+import io.equitoken.gateway.web.ForwardedHeadersAllowList;
+import java.net.InetAddress;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +20,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 
 /** Every public path reaches its owning service, with the right headers and nothing else. */
 class GatewayRoutingIT extends GatewayItSupport {
+
+  /** What a client claims to be its address (TEST-NET-3); the test client is on loopback. */
+  private static final String SPOOFED_ADDRESS = "203.0.113.66";
 
   private static final String[] CLIENT_IDENTITY_HEADERS = {
     "X-Principal-Id",
@@ -83,7 +88,7 @@ class GatewayRoutingIT extends GatewayItSupport {
   @ParameterizedTest(name = "{0} {1} reaches {3}")
   @MethodSource("specPaths")
   void shouldRouteEverySpecPathToItsServiceWithTokenAndRequestIdButNoClientIdentityHeaders(
-      String method, String path, String role, Upstream expected) {
+      String method, String path, String role, Upstream expected) throws Exception {
     // given
     String requestId = newRequestId();
     String token = role == null ? null : tokenFor(role);
@@ -95,7 +100,10 @@ class GatewayRoutingIT extends GatewayItSupport {
             .method(HttpMethod.valueOf(method))
             .uri(path)
             .header("X-Request-Id", requestId)
-            .header("X-Custom-Header", "dropped");
+            .header("X-Custom-Header", "dropped")
+            .header(ForwardedHeadersAllowList.CLIENT_ADDRESS, SPOOFED_ADDRESS)
+            .header("X-Forwarded-For", SPOOFED_ADDRESS)
+            .header("Forwarded", "for=" + SPOOFED_ADDRESS);
     for (String identityHeader : CLIENT_IDENTITY_HEADERS) {
       request.header(identityHeader, "forged-admin");
     }
@@ -123,6 +131,16 @@ class GatewayRoutingIT extends GatewayItSupport {
     for (String identityHeader : CLIENT_IDENTITY_HEADERS) {
       assertThat(received.header(identityHeader)).as(identityHeader).isNull();
     }
+    // the client address only on the token route, and then the gateway's, never the client's
+    String clientAddress = received.header(ForwardedHeadersAllowList.CLIENT_ADDRESS);
+    if (path.equals("/auth/token")) {
+      assertThat(clientAddress).isNotNull().isNotEqualTo(SPOOFED_ADDRESS);
+      assertThat(InetAddress.getByName(clientAddress).isLoopbackAddress()).isTrue();
+    } else {
+      assertThat(clientAddress).isNull();
+    }
+    assertThat(received.header("X-Forwarded-For")).isNull();
+    assertThat(received.header("Forwarded")).isNull();
     if (method.equals("POST")) {
       assertThat(received.body()).isEqualTo(body);
     }

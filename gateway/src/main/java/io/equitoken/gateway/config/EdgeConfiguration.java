@@ -1,13 +1,12 @@
 package io.equitoken.gateway.config;
 
 import io.equitoken.gateway.ratelimit.RateLimiter;
+import io.equitoken.gateway.web.ClientAddresses;
 import io.equitoken.gateway.web.EdgeHeadersWebFilter;
 import io.equitoken.gateway.web.ForwardedHeadersAllowList;
 import io.equitoken.gateway.web.RateLimitWebFilter;
 import io.equitoken.gateway.web.UploadLimitWebFilter;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolver;
-import org.springframework.cloud.gateway.support.ipresolver.XForwardedRemoteAddressResolver;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -32,10 +31,19 @@ class EdgeConfiguration {
     return new UploadLimitWebFilter(java.util.Map.of("/compliance/kyc", kycUploadMaxBytes));
   }
 
-  /** Only allow-listed request headers reach a service. */
+  /**
+   * The client's address: the TCP peer, or — behind that many trusted proxies (e.g. a Kubernetes
+   * ingress) — the address they recorded in {@code X-Forwarded-For}.
+   */
   @Bean
-  ForwardedHeadersAllowList forwardedHeadersAllowList() {
-    return new ForwardedHeadersAllowList();
+  ClientAddresses clientAddresses(GatewaySettings settings) {
+    return ClientAddresses.behind(settings.rateLimit().trustedProxyHops());
+  }
+
+  /** Only allow-listed request headers reach a service (and the client address identity's). */
+  @Bean
+  ForwardedHeadersAllowList forwardedHeadersAllowList(ClientAddresses clientAddresses) {
+    return new ForwardedHeadersAllowList(clientAddresses);
   }
 
   @Bean
@@ -45,6 +53,7 @@ class EdgeConfiguration {
       matchIfMissing = true)
   RateLimitWebFilter rateLimitWebFilter(
       GatewaySettings settings,
+      ClientAddresses clientAddresses,
       org.springframework.beans.factory.ObjectProvider<io.micrometer.core.instrument.MeterRegistry>
           meters) {
     GatewaySettings.RateLimits limits = settings.rateLimit();
@@ -52,20 +61,10 @@ class EdgeConfiguration {
         new RateLimitWebFilter(
             new RateLimiter(limits.authenticated(), limits.maxTrackedKeys()),
             new RateLimiter(limits.anonymous(), limits.maxTrackedKeys()),
-            clientAddresses(limits.trustedProxyHops()),
+            clientAddresses,
             new RateLimiter(limits.benchmark(), limits.maxTrackedKeys()),
             limits.benchmarkClients());
     meters.ifAvailable(filter::countRefusalsIn);
     return filter;
-  }
-
-  /**
-   * The client address of anonymous calls: the TCP peer, or — behind that many trusted proxies
-   * (e.g. a Kubernetes ingress) — the address they recorded in {@code X-Forwarded-For}.
-   */
-  private static RemoteAddressResolver clientAddresses(int trustedProxyHops) {
-    return trustedProxyHops > 0
-        ? XForwardedRemoteAddressResolver.maxTrustedIndex(trustedProxyHops)
-        : new RemoteAddressResolver() {};
   }
 }

@@ -22,10 +22,16 @@ public final class RouteTable {
     }
   }
 
+  /**
+   * Where clients exchange an API key's secret for a token: the one path whose requests carry the
+   * client's address to identity-service, which counts failed secrets per address.
+   */
+  public static final String TOKEN_PATH = "/auth/token";
+
   public static final List<Route> ROUTES =
       List.of(
           new Route(
-              Upstream.IDENTITY, List.of("/auth/token", "/developer/**", "/.well-known/jwks.json")),
+              Upstream.IDENTITY, List.of(TOKEN_PATH, "/developer/**", "/.well-known/jwks.json")),
           new Route(
               Upstream.LISTINGS,
               List.of("/listings", "/listings/**", "/tokens/{id}", "/tokens/{id}/compartment")),

@@ -8,10 +8,8 @@ import io.equitoken.platform.web.Problem;
 import io.equitoken.platform.web.ProblemWriter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.Set;
-import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolver;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -36,12 +34,12 @@ public class RateLimitWebFilter implements WebFilter, Ordered, AuthenticationFai
 
   private final RateLimiter authenticated;
   private final RateLimiter anonymous;
-  private final RemoteAddressResolver addresses;
+  private final ClientAddresses addresses;
   private final RateLimiter benchmark;
   private final Set<String> benchmarkClients;
 
   public RateLimitWebFilter(
-      RateLimiter authenticated, RateLimiter anonymous, RemoteAddressResolver addresses) {
+      RateLimiter authenticated, RateLimiter anonymous, ClientAddresses addresses) {
     this(authenticated, anonymous, addresses, null, Set.of());
   }
 
@@ -52,7 +50,7 @@ public class RateLimitWebFilter implements WebFilter, Ordered, AuthenticationFai
   public RateLimitWebFilter(
       RateLimiter authenticated,
       RateLimiter anonymous,
-      RemoteAddressResolver addresses,
+      ClientAddresses addresses,
       RateLimiter benchmark,
       Set<String> benchmarkClients) {
     this.authenticated = authenticated;
@@ -170,13 +168,7 @@ public class RateLimitWebFilter implements WebFilter, Ordered, AuthenticationFai
   }
 
   private String clientAddress(ServerWebExchange exchange) {
-    InetSocketAddress address = addresses.resolve(exchange);
-    if (address == null) {
-      return null;
-    }
-    return address.getAddress() != null
-        ? address.getAddress().getHostAddress()
-        : address.getHostString();
+    return addresses.of(exchange);
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.equitoken.gateway.ratelimit.RateLimiter;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.springframework.cloud.gateway.support.ipresolver.RemoteAddressResolver;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 
@@ -19,7 +18,7 @@ class RateLimitWebFilterTest {
       new RateLimitWebFilter(
           new RateLimiter(new RateLimit(100, 50, Duration.ofSeconds(1)), 1000, () -> now),
           new RateLimiter(new RateLimit(3, 1, Duration.ofSeconds(1)), 1000, () -> now),
-          new RemoteAddressResolver() {});
+          ClientAddresses.behind(0));
 
   @Test
   void shouldAnswer429OnceAnAddressHasUsedUpItsBudgetOfFailedAuthentications() {
