@@ -94,10 +94,17 @@ public final class OpenApiBundler {
 
   private Map<String, Object> bundleOne(Path file) {
     Path root = file.toAbsolutePath().normalize();
+    String owner = root.getFileName().toString().replaceFirst("\\.yaml$", "");
     Map<String, Map<String, Object>> imported = new LinkedHashMap<>();
     @SuppressWarnings("unchecked")
     Map<String, Object> doc =
-        (Map<String, Object>) resolve(withGatewayResponses(load(root)), root, root, imported);
+        (Map<String, Object>)
+            resolve(
+                ProblemCodes.render(
+                    owner, withGatewayResponses(load(root)), commonResponses(), errors),
+                root,
+                root,
+                imported);
     // clients reach every path through the gateway; the services' own ports are internal
     doc.put("servers", gatewayServers());
     Map<String, Object> components = childMap(doc, "components");
@@ -117,7 +124,26 @@ public final class OpenApiBundler {
         }
       }
     }
+    if (declaresTag(doc, WebhooksSection.TAG)) {
+      WebhooksSection.Generated generated = WebhooksSection.generate(contractsDir.getParent());
+      doc.put("webhooks", generated.webhooks());
+      childMap(components, "schemas").putAll(generated.schemas());
+      childMap(components, "parameters").putAll(generated.parameters());
+    }
     return doc;
+  }
+
+  private static boolean declaresTag(Map<String, Object> doc, String tag) {
+    return listOf(doc.get("tags")).stream()
+        .anyMatch(t -> t instanceof Map<?, ?> m && tag.equals(m.get("name")));
+  }
+
+  private Map<String, Object> commonResponses() {
+    Path common = contractsDir.resolve(COMMON);
+    if (!Files.exists(common)) {
+      return Map.of();
+    }
+    return childMap(childMap(load(common), "components"), "responses");
   }
 
   /**
@@ -146,6 +172,11 @@ public final class OpenApiBundler {
           writable.putIfAbsent(
               "503", Map.of("$ref", "./" + COMMON + "#/components/responses/ServiceUnavailable"));
           writable.values().forEach(OpenApiBundler::addRateLimitHeaders);
+          if (isIdempotent(operation)) {
+            writable.entrySet().stream()
+                .filter(response -> String.valueOf(response.getKey()).startsWith("2"))
+                .forEach(response -> addReplayedHeader(response.getValue()));
+          }
         }
       }
     }
@@ -169,7 +200,31 @@ public final class OpenApiBundler {
     }
   }
 
-  private static Object deepCopy(Object node) {
+  /** An operation that takes the shared {@code Idempotency-Key} parameter. */
+  static boolean isIdempotent(Map<?, ?> operation) {
+    return listOf(operation.get("parameters")).stream()
+        .anyMatch(
+            p ->
+                p instanceof Map<?, ?> parameter
+                    && (String.valueOf(parameter.get("$ref")).endsWith("/parameters/IdempotencyKey")
+                        || "Idempotency-Key".equalsIgnoreCase(String.valueOf(parameter.get("name")))
+                            && "header".equals(parameter.get("in"))));
+  }
+
+  /** A replayed answer says so: {@code Idempotent-Replayed: true}. */
+  @SuppressWarnings("unchecked")
+  private static void addReplayedHeader(Object response) {
+    if (response instanceof Map<?, ?> map && !map.containsKey("$ref")) {
+      Map<String, Object> headers =
+          (Map<String, Object>)
+              ((Map<String, Object>) map).computeIfAbsent("headers", k -> new LinkedHashMap<>());
+      headers.putIfAbsent(
+          "Idempotent-Replayed",
+          Map.of("$ref", "./" + COMMON + "#/components/headers/Idempotent-Replayed"));
+    }
+  }
+
+  static Object deepCopy(Object node) {
     if (node instanceof Map<?, ?> map) {
       Map<String, Object> copy = new LinkedHashMap<>();
       map.forEach((k, v) -> copy.put(String.valueOf(k), deepCopy(v)));
@@ -274,7 +329,8 @@ public final class OpenApiBundler {
             + String.join(", ", services.keySet())
             + "). Every path is served through the gateway over HTTPS; errors are RFC 9457"
             + " problem+json with a stable `code` and the `requestId`; every answer carries the"
-            + " `RateLimit-*` headers and `429` adds `Retry-After`.");
+            + " `RateLimit-*` headers and `429` adds `Retry-After`."
+            + serviceSections(services));
     merged.put("info", info);
     merged.put("servers", gatewayServers());
     List<Object> defaultSecurity = List.of(Map.of("bearer", List.of()));
@@ -283,6 +339,7 @@ public final class OpenApiBundler {
     Map<String, String> tagOwners = new LinkedHashMap<>();
     Map<String, Object> paths = new TreeMap<>();
     Map<String, Object> components = new LinkedHashMap<>();
+    Map<String, Object> webhooks = new TreeMap<>();
     Map<String, String> operationOwners = new LinkedHashMap<>();
 
     for (var service : services.entrySet()) {
@@ -295,6 +352,11 @@ public final class OpenApiBundler {
           errors.add("tag '" + name + "' is declared by " + previous + " and " + owner);
         } else {
           tags.add(tag);
+        }
+      }
+      for (var webhook : childMap(doc, "webhooks").entrySet()) {
+        if (webhooks.putIfAbsent(webhook.getKey(), webhook.getValue()) != null) {
+          errors.add("webhook '" + webhook.getKey() + "' is declared twice (" + owner + ")");
         }
       }
       Object serviceSecurity = doc.getOrDefault("security", List.of());
@@ -356,8 +418,59 @@ public final class OpenApiBundler {
     }
     merged.put("tags", tags);
     merged.put("paths", paths);
+    if (!webhooks.isEmpty()) {
+      merged.put("webhooks", webhooks);
+    }
     merged.put("components", components);
     return merged;
+  }
+
+  /**
+   * Each service's own description (roles, states, gates, signing, error codes) as a section of the
+   * merged document's description, so that nothing a service file says is lost in the merge,
+   * followed by its problem codes.
+   */
+  private String serviceSections(Map<String, Map<String, Object>> services) {
+    StringBuilder out = new StringBuilder();
+    Path common = contractsDir.resolve(COMMON);
+    if (Files.exists(common)) {
+      out.append(problemTable("Every service", load(common)));
+    }
+    for (var service : services.entrySet()) {
+      Map<String, Object> info = childMap(service.getValue(), "info");
+      out.append("\n\n# ").append(service.getKey()).append("\n\n");
+      if (info.get("summary") instanceof String summary) {
+        out.append(summary.strip()).append("\n\n");
+      }
+      if (info.get("description") instanceof String description) {
+        out.append(description.strip().replace("\n#", "\n###"));
+      }
+      out.append(problemTable(service.getKey(), service.getValue()));
+    }
+    return out.toString();
+  }
+
+  private String problemTable(String owner, Map<String, Object> doc) {
+    Map<String, ProblemCodes.Declared> codes =
+        ProblemCodes.catalogue(owner, doc, new ArrayList<>());
+    if (codes.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("\n\n**Problem codes** (").append(owner).append("):");
+    out.append("\n\n| code | status | meaning | extra members |\n|---|---|---|---|\n");
+    for (ProblemCodes.Declared code : codes.values()) {
+      out.append("| `")
+          .append(code.code())
+          .append("` | ")
+          .append(String.join(", ", code.statuses().stream().map(String::valueOf).toList()))
+          .append(" | ")
+          .append(code.detail().replace("|", "\\|").replace("\n", " "))
+          .append(" | ")
+          .append(
+              String.join(", ", code.members().keySet().stream().map(m -> "`" + m + "`").toList()))
+          .append(" |\n");
+    }
+    return out.toString();
   }
 
   // ---------------------------------------------------------------- helpers
@@ -385,7 +498,7 @@ public final class OpenApiBundler {
     return (Map<String, Object>) child;
   }
 
-  private static List<?> listOf(Object value) {
+  static List<?> listOf(Object value) {
     return value instanceof List<?> list ? list : List.of();
   }
 

@@ -1,9 +1,15 @@
 package io.equitoken.webhooks.catalogue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The event types offered through webhooks. Public types go to every subscription that lists them;
@@ -15,9 +21,6 @@ public final class EventCatalogue {
   /** The synthetic type of {@code POST /webhooks/subscriptions/{id}/test}. */
   public static final String TEST_TYPE = "webhook.test";
 
-  private static final List<String> NONE = List.of();
-  private static final List<String> OWNER = List.of("ownerId");
-
   private final Map<String, EventType> byName = new LinkedHashMap<>();
   private final Map<String, EventType> bySource = new LinkedHashMap<>();
 
@@ -28,90 +31,39 @@ public final class EventCatalogue {
     }
   }
 
+  /** The contract file packaged from {@code contracts/webhooks} at build time. */
+  static final String CONTRACT = "contracts/webhooks/event-types.json";
+
+  /**
+   * The catalogue of {@code contracts/webhooks/event-types.json}: the same file the merged OpenAPI
+   * document's {@code webhooks} section is generated from, so the two cannot drift.
+   */
   public static EventCatalogue standard() {
-    return new EventCatalogue(
-        List.of(
-            trading("window.scheduled", "A liquidity window was scheduled.", NONE, NONE),
-            trading("window.opened", "A liquidity window opened for trading.", NONE, NONE),
-            trading(
-                "window.call-phase-started",
-                "A window entered its closing-auction call phase.",
-                NONE,
-                NONE),
-            trading("window.closed", "A liquidity window closed.", NONE, NONE),
-            trading("window.cancelled", "A scheduled liquidity window was cancelled.", NONE, NONE),
-            trading(
-                "auction.indicative",
-                "The indicative price and volume of an auction changed.",
-                NONE,
-                NONE),
-            trading("auction.result", "An auction was decided (cleared or not).", NONE, NONE),
-            trading(
-                "trade.executed",
-                "A trade was executed. Buyer and seller are not disclosed.",
-                NONE,
-                List.of("buyerId", "sellerId")),
-            trading("price.updated", "A token's reference price changed.", NONE, NONE),
-            listings("listing.published", "A listing became public.", List.of("founderId")),
-            listings(
-                "listing.suspended",
-                "An operator suspended a listing; its token is not traded meanwhile.",
-                List.of("suspendedBy", "reason")),
-            listings(
-                "listing.reactivated",
-                "A suspended listing is public again.",
-                List.of("reactivatedBy")),
-            listings("listing.closed", "A listing was closed for good.", List.of("closedBy")),
-            trading("order.accepted", "One of your orders was accepted.", OWNER, NONE),
-            trading("order.rejected", "One of your orders was rejected.", OWNER, NONE),
-            trading("order.filled", "One of your orders was (partially) filled.", OWNER, NONE),
-            trading("order.cancelled", "One of your orders was cancelled.", OWNER, NONE),
-            trading("order.expired", "One of your orders expired with its window.", OWNER, NONE),
-            trading("holding.changed", "Your holding of a token changed.", OWNER, NONE),
-            trading(
-                "cash.changed",
-                "Your cash account changed (balance, reserved, available, and why).",
-                OWNER,
-                NONE),
-            trading(
-                "cash.deposit.recorded",
-                "A deposit to your cash account was recorded.",
-                OWNER,
-                NONE),
-            trading(
-                "cash.withdrawal.requested",
-                "You requested a withdrawal; the amount is reserved until it is paid or fails.",
-                OWNER,
-                NONE),
-            trading("cash.withdrawal.paid", "One of your withdrawals was paid out.", OWNER, NONE),
-            trading(
-                "cash.withdrawal.failed",
-                "One of your withdrawals failed; the amount is available again.",
-                OWNER,
-                NONE),
-            trading(
-                "transfer.executed",
-                "Tokens were transferred from or to you.",
-                List.of("fromId", "toId"),
-                NONE),
+    try (InputStream in = EventCatalogue.class.getClassLoader().getResourceAsStream(CONTRACT)) {
+      if (in == null) {
+        throw new IllegalStateException(CONTRACT + " is not packaged");
+      }
+      List<EventType> types = new ArrayList<>();
+      for (JsonNode type : JsonMapper.shared().readTree(in).required("types")) {
+        types.add(
             new EventType(
-                "compliance.status.changed",
-                "equitoken.compliance.status.changed.v1",
-                "compliance/equitoken.compliance.status.changed.v1.json",
-                "Your verification (KYC) status changed.",
-                List.of("investorId"),
-                NONE)));
+                type.required("name").asString(),
+                type.required("sourceType").asString(),
+                type.required("contract").asString(),
+                type.required("description").asString(),
+                strings(type.path("ownerFields")),
+                strings(type.path("droppedFields"))));
+      }
+      return new EventCatalogue(types);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Unreadable " + CONTRACT, e);
+    }
   }
 
-  private static EventType trading(
-      String name, String description, List<String> owners, List<String> dropped) {
-    String source = "equitoken.trading." + name + ".v1";
-    return new EventType(name, source, "trading/" + source + ".json", description, owners, dropped);
-  }
-
-  private static EventType listings(String name, String description, List<String> dropped) {
-    String source = "equitoken.listings." + name + ".v1";
-    return new EventType(name, source, "listings/" + source + ".json", description, NONE, dropped);
+  private static List<String> strings(JsonNode array) {
+    List<String> values = new ArrayList<>();
+    array.forEach(value -> values.add(value.asString()));
+    return values;
   }
 
   public List<EventType> types() {
