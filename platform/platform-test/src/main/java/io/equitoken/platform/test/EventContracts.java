@@ -1,5 +1,8 @@
 package io.equitoken.platform.test;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
@@ -29,6 +32,10 @@ import org.apache.kafka.common.header.Header;
  * EventContracts.assertConforms(record);            // type from the ce_type header
  * EventContracts.assertConforms("equitoken.listings.listing.published.v1", json);
  * }</pre>
+ *
+ * <p>The published schemas are open to additive change (no {@code additionalProperties: false},
+ * docs/api-versioning.md); here they are checked {@link #strict strictly}, every object closed, so
+ * that a producer never emits a member its contract does not declare.
  */
 public final class EventContracts {
 
@@ -91,7 +98,7 @@ public final class EventContracts {
       return List.of("no contract " + schemaFile + " for event type " + type);
     }
     JsonSchema schema =
-        CACHE.computeIfAbsent(type, t -> FACTORY.getSchema(read(schemaFile), CONFIG));
+        CACHE.computeIfAbsent(type, t -> FACTORY.getSchema(strict(read(schemaFile)), CONFIG));
     return schema.validate(json, InputFormat.JSON).stream()
         .map(ValidationMessage::getMessage)
         .toList();
@@ -135,6 +142,34 @@ public final class EventContracts {
     List<String> problems = examplesProblems();
     if (!problems.isEmpty()) {
       throw new AssertionError("event contract examples: " + problems);
+    }
+  }
+
+  /**
+   * The schema with every object that declares {@code properties} closed ({@code
+   * additionalProperties: false} unless it says otherwise): how the repository checks what it
+   * produces against contracts that are published open.
+   */
+  public static String strict(String schema) {
+    try {
+      JsonNode root = STRICT_JSON.readTree(schema);
+      close(root);
+      return STRICT_JSON.writeValueAsString(root);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static final ObjectMapper STRICT_JSON = new ObjectMapper();
+
+  private static void close(JsonNode node) {
+    if (node instanceof ObjectNode object
+        && object.has("properties")
+        && !object.has("additionalProperties")) {
+      object.put("additionalProperties", false);
+    }
+    for (JsonNode child : node) {
+      close(child);
     }
   }
 

@@ -44,6 +44,22 @@ class TestKitTest {
   }
 
   @Test
+  void eventContractsArePublishedOpenButCheckedClosed() throws Exception {
+    // the published schema lets a member be added within v1 ...
+    String type = "equitoken.listings.token.issued.v1";
+    assertThat(java.nio.file.Files.readString(EventContracts.schemaFile(type)))
+        .doesNotContain("additionalProperties");
+    // ... while what the repository produces may hold only declared members
+    String example = EventContracts.example(type);
+    String extended = example.replaceFirst("\\{", "{\"undeclared\": 1,");
+    assertThat(EventContracts.violations(type, example)).isEmpty();
+    assertThat(EventContracts.violations(type, extended))
+        .singleElement()
+        .asString()
+        .contains("undeclared");
+  }
+
+  @Test
   void eventContractsNameWhatIsWrong() {
     assertThat(EventContracts.violations("equitoken.listings.listing.published.v1", "{}"))
         .isNotEmpty();
