@@ -127,7 +127,8 @@ class MergedDocumentTest {
             "post /trade",
             "post /webhooks/subscriptions",
             "post /compliance/kyc",
-            "post /developer/api-key");
+            "post /developer/api-key",
+            "post /tokens/{tokenId}/transfers");
   }
 
   @Test

@@ -25,19 +25,34 @@ final class OrderDtos {
   /** The order as echoed in the 202. */
   record Echo(String tokenId, String type, BigDecimal quantity, BigDecimal maxPrice) {}
 
-  /** The 202 of {@code POST /trade} and {@code DELETE /trade/{tradeId}}. */
+  /**
+   * The 202 of {@code POST /trade} and {@code DELETE /trade/{tradeId}}. {@code tradeId} is the
+   * order's id (the specification's name); {@code orderId} says the same under the name events use.
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record Accepted(
-      String tradeId, String status, String windowId, Echo order, CashDtos.OrderCash cash) {}
+      String tradeId,
+      String orderId,
+      String status,
+      String windowId,
+      Echo order,
+      CashDtos.OrderCash cash) {}
 
   record Reason(String code, String detail) {}
 
-  record FillView(String tradeId, BigDecimal price, BigDecimal quantity, Instant executedAt) {}
+  /** One execution: {@code tradeId} and {@code executionId} are the execution's id. */
+  record FillView(
+      String tradeId,
+      String executionId,
+      BigDecimal price,
+      BigDecimal quantity,
+      Instant executedAt) {}
 
   /** {@code GET /trade/status/{tradeId}} and the elements of {@code GET /trade}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record Status(
       String tradeId,
+      String orderId,
       String status,
       String tokenId,
       String type,
@@ -57,6 +72,7 @@ final class OrderDtos {
   static Accepted accepted(Order o, CashDtos.OrderCash cash) {
     return new Accepted(
         o.id().toString(),
+        o.id().toString(),
         o.status().wire(),
         o.windowId().toString(),
         new Echo(o.tokenId(), o.side(), o.quantity(), o.limitPrice()),
@@ -70,6 +86,7 @@ final class OrderDtos {
   static Status status(Order o, CashDtos.OrderCash cash) {
     return new Status(
         o.id().toString(),
+        o.id().toString(),
         o.status().wire(),
         o.tokenId(),
         o.side(),
@@ -79,7 +96,9 @@ final class OrderDtos {
         o.remainingQuantity(),
         o.averagePrice(),
         o.fills().stream()
-            .map(f -> new FillView(f.tradeId(), f.price(), f.quantity(), f.executedAt()))
+            .map(
+                f ->
+                    new FillView(f.tradeId(), f.tradeId(), f.price(), f.quantity(), f.executedAt()))
             .toList(),
         o.reasonCode() == null ? null : new Reason(o.reasonCode(), o.reasonDetail()),
         o.windowId().toString(),

@@ -1,9 +1,11 @@
 package io.equitoken.trading.service.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Cursors;
 import io.equitoken.trading.service.history.PriceHistory;
 import io.equitoken.trading.service.history.PriceWindow;
+import io.equitoken.trading.service.market.MarketStore;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,15 +20,18 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code GET /tokens/{tokenId}/price-history}: one element per liquidity window the token traded in
- * (open or closed), newest first, next page in {@code Link}; {@code interval} adds bars.
+ * (open or closed), newest first, next page in {@code Link}; {@code interval} adds bars. A token
+ * the service does not know is {@code 404 token-not-found}, not an empty history.
  */
 @RestController
 class PriceHistoryController {
 
   private final PriceHistory history;
+  private final MarketStore market;
 
-  PriceHistoryController(PriceHistory history) {
+  PriceHistoryController(PriceHistory history, MarketStore market) {
     this.history = history;
+    this.market = market;
   }
 
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -66,8 +71,16 @@ class PriceHistoryController {
       beforeOpens = Params.instant(parts.get(0), "cursor");
       beforeId = Params.uuid(parts.get(1)).orElseThrow(() -> Params.bad("cursor", "bad cursor"));
     }
-    return history
-        .page(token, fromTime, toTime, beforeOpens, beforeId, size + 1, step)
+    Instant before = beforeOpens;
+    UUID beforeWindow = beforeId;
+    return market
+        .token(token)
+        .switchIfEmpty(
+            Mono.error(
+                () -> Refusal.notFound("token-not-found", "No token with id " + token).exception()))
+        .then(
+            Mono.defer(
+                () -> history.page(token, fromTime, toTime, before, beforeWindow, size + 1, step)))
         .map(
             rows -> {
               List<PriceWindow> page = rows.size() > size ? rows.subList(0, size) : rows;

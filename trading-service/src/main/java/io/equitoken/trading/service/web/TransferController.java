@@ -1,6 +1,7 @@
 package io.equitoken.trading.service.web;
 
 import io.equitoken.platform.web.Caller;
+import io.equitoken.platform.web.Idempotency;
 import io.equitoken.trading.service.transfer.TransferService;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -13,17 +14,24 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
-/** {@code POST /tokens/{tokenId}/transfers}: operators move available holding (202, audited). */
+/**
+ * {@code POST /tokens/{tokenId}/transfers}: operators move available holding (202, audited). With
+ * an {@code Idempotency-Key} a retried request answers the first answer again ({@code
+ * Idempotent-Replayed: true}) instead of moving the holding twice.
+ */
 @RestController
 class TransferController {
 
   private final TransferService service;
+  private final Idempotency idempotency;
 
-  TransferController(TransferService service) {
+  TransferController(TransferService service, Idempotency idempotency) {
     this.service = service;
+    this.idempotency = idempotency;
   }
 
   record TransferBody(
@@ -45,8 +53,19 @@ class TransferController {
 
   @PostMapping("/tokens/{tokenId}/transfers")
   Mono<ResponseEntity<TransferAccepted>> transfer(
-      @PathVariable String tokenId, @Valid @RequestBody TransferBody body) {
+      @PathVariable String tokenId,
+      @RequestHeader(name = Idempotency.HEADER, required = false) String key,
+      @Valid @RequestBody TransferBody body) {
     String token = Params.tokenId(tokenId, "tokenId");
+    return idempotency.once(
+        "POST /tokens/" + token + "/transfers",
+        key,
+        body,
+        TransferAccepted.class,
+        () -> request(token, body));
+  }
+
+  private Mono<ResponseEntity<TransferAccepted>> request(String token, TransferBody body) {
     return Caller.current()
         .flatMap(
             c ->

@@ -66,6 +66,17 @@ public final class Api {
     return spec.exchange();
   }
 
+  /** A POST with an {@code Idempotency-Key}. */
+  public WebTestClient.ResponseSpec postWithKey(String uri, String token, Object body, String key) {
+    return web.post()
+        .uri(uri)
+        .headers(h -> h.setBearerAuth(token))
+        .header("Idempotency-Key", key)
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue(body)
+        .exchange();
+  }
+
   public static JsonNode json(WebTestClient.ResponseSpec response) {
     byte[] body = response.expectBody().returnResult().getResponseBodyContent();
     return JSON.readTree(body == null ? new byte[0] : body);

@@ -97,6 +97,17 @@ class MatchingIT extends TradingContext {
               assertThat(history.get(0).get("volume").decimalValue()).isEqualByComparingTo("100");
               assertThat(history.get(0).get("trades").asInt()).isEqualTo(1);
             });
+    // while a token the service does not know has no history at all: 404, not an empty one
+    JsonNode unknown =
+        Api.json(
+            api.call(
+                    HttpMethod.GET,
+                    "/tokens/tok-unknown/price-history",
+                    Api.investor(investor),
+                    null)
+                .expectStatus()
+                .isNotFound());
+    assertThat(unknown.get("code").asString()).isEqualTo("token-not-found");
 
     // and exactly one trade, and one buyer's holding change to 100, are on trading.events.v1
     List<JsonNode> trades = committed("equitoken.trading.trade.executed.v1", 1);
@@ -175,18 +186,33 @@ class MatchingIT extends TradingContext {
         Api.investor(alice),
         "filled");
 
-    // when an operator moves 40 of them to another investor
+    // when an operator moves 40 of them to another investor, and retries the request
+    Map<String, Object> move =
+        Map.of("from", alice, "to", bob, "quantity", 40, "reason", "Inheritance");
+    String key = "transfer-" + UUID.randomUUID();
+    String transfers = "/tokens/" + token + "/transfers";
+    long transfersBefore = count("select count(*) from holding_transfer");
     JsonNode accepted =
-        Api.json(
-            api.call(
-                    HttpMethod.POST,
-                    "/tokens/" + token + "/transfers",
-                    Api.operator(),
-                    Map.of("from", alice, "to", bob, "quantity", 40, "reason", "Inheritance"))
-                .expectStatus()
-                .isAccepted());
+        Api.json(api.postWithKey(transfers, Api.operator(), move, key).expectStatus().isAccepted());
     String transferId = accepted.get("transferId").asString();
     assertThat(accepted.get("requestedBy").asString()).isEqualTo(Api.OPERATOR);
+    JsonNode replayed =
+        Api.json(
+            api.postWithKey(transfers, Api.operator(), move, key)
+                .expectStatus()
+                .isAccepted()
+                .expectHeader()
+                .valueEquals("Idempotent-Replayed", "true"));
+    assertThat(replayed.get("transferId").asString()).isEqualTo(transferId);
+    // and the same key with another request is refused
+    api.postWithKey(
+            transfers,
+            Api.operator(),
+            Map.of("from", alice, "to", bob, "quantity", 1, "reason", "Other"),
+            key)
+        .expectStatus()
+        .isEqualTo(409);
+    assertThat(count("select count(*) from holding_transfer")).isEqualTo(transfersBefore + 1);
 
     // then the matcher executes it once, and both holdings change accordingly
     List<JsonNode> executed = committed("equitoken.trading.transfer.executed.v1", 1);

@@ -155,6 +155,13 @@ class OrdersIT extends TradingIntegrationTest {
     assertThat(status.get("averagePrice").decimalValue()).isEqualByComparingTo("2.46");
     assertThat(status.get("fills")).hasSize(2);
     assertThat(status.get("fills").get(0).get("price").decimalValue()).isEqualByComparingTo("2.40");
+    // tradeId names the order (the specification's name), orderId says so unambiguously; a fill's
+    // tradeId is its execution's, which executionId repeats
+    assertThat(status.get("orderId").asString()).isEqualTo(tradeId);
+    JsonNode fill = status.get("fills").get(0);
+    assertThat(fill.get("executionId").asString())
+        .isEqualTo(fill.get("tradeId").asString())
+        .isNotEqualTo(tradeId);
 
     // and a final order cannot be cancelled any more
     api.call(HttpMethod.DELETE, "/trade/" + tradeId, Api.investor(investor), null)
