@@ -356,17 +356,16 @@ class ReviewWorkflowIT extends IntegrationTestSupport {
       String uri =
           "/compliance/reviews?status=pending&limit=2"
               + (cursor == null ? "" : "&cursor=" + cursor);
-      Map<?, ?> page =
+      var result =
           web.get()
               .uri(uri)
               .headers(h -> h.setBearerAuth(officerToken()))
               .exchange()
               .expectStatus()
               .isOk()
-              .expectBody(Map.class)
-              .returnResult()
-              .getResponseBody();
-      List<?> items = (List<?>) page.get("items");
+              .expectBody(List.class)
+              .returnResult();
+      List<?> items = result.getResponseBody();
       assertThat(items).hasSizeLessThanOrEqualTo(2);
       for (Object item : items) {
         seen.add(((Map<?, ?>) item).get("submissionId").toString());
@@ -374,7 +373,9 @@ class ReviewWorkflowIT extends IntegrationTestSupport {
         assertThat(((Map<?, ?>) item).get("kycState")).isEqualTo("pending");
         assertThat(((Map<?, ?>) item).containsKey("legalName")).isFalse();
       }
-      cursor = (String) page.get("nextCursor");
+      // a bare array like every list; the next page is the Link header's rel="next"
+      String link = result.getResponseHeaders().getFirst("Link");
+      cursor = link == null ? null : link.replaceFirst("^<.*[?&]cursor=([^&>]+).*$", "$1");
     } while (cursor != null);
 
     // then mine appear once each, in submission order, and the whole list is oldest first

@@ -29,6 +29,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /** The review workflow for compliance officers and operators. */
@@ -48,10 +49,11 @@ public class ReviewController {
   }
 
   @GetMapping(path = "/compliance/reviews", produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ReviewPage> queue(
+  public Mono<List<ReviewSummary>> queue(
       @RequestParam(defaultValue = "pending") String status,
       @RequestParam(required = false) Integer limit,
-      @RequestParam(required = false) String cursor) {
+      @RequestParam(required = false) String cursor,
+      ServerWebExchange exchange) {
     if (!LISTABLE.contains(status)) {
       throw ProblemException.badRequest(
               "validation-failed",
@@ -64,7 +66,7 @@ public class ReviewController {
     return reviews
         .queue(KycState.fromWire(status), after, size + 1)
         .collectList()
-        .map(rows -> page(rows, size, now));
+        .map(rows -> page(rows, size, now, exchange));
   }
 
   @GetMapping(
@@ -138,15 +140,17 @@ public class ReviewController {
         .map(DecisionResponse::of);
   }
 
-  private static ReviewPage page(List<KycSubmission> rows, int size, Instant now) {
+  /** One page as a bare array, like every list of the API; the next one is in {@code Link}. */
+  private static List<ReviewSummary> page(
+      List<KycSubmission> rows, int size, Instant now, ServerWebExchange exchange) {
     boolean more = rows.size() > size;
     List<KycSubmission> items = more ? rows.subList(0, size) : rows;
-    String next = null;
     if (more) {
       KycSubmission last = items.get(items.size() - 1);
-      next = Cursors.encode(last.submittedAt().toString(), last.id().toString());
+      Cursors.linkNext(
+          exchange, Cursors.encode(last.submittedAt().toString(), last.id().toString()));
     }
-    return new ReviewPage(items.stream().map(s -> ReviewSummary.of(s, now)).toList(), next);
+    return items.stream().map(s -> ReviewSummary.of(s, now)).toList();
   }
 
   private static PageKey pageKey(String cursor) {
