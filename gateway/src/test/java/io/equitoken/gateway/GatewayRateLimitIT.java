@@ -28,6 +28,37 @@ class GatewayRateLimitIT extends GatewayItSupport {
   }
 
   @Test
+  void shouldSendRateLimitHeadersOnTheGatewaysOwnRefusalsToo() {
+    // a 403 of the access rules draws from the caller's own bucket, like any answer
+    HttpHeaders denied =
+        get("/compliance/reviews/x", "investor")
+            .expectStatus()
+            .isForbidden()
+            .expectBody()
+            .jsonPath("$.code")
+            .isEqualTo("forbidden")
+            .returnResult()
+            .getResponseHeaders();
+    assertThat(denied.getFirst("RateLimit-Limit")).isEqualTo(Integer.toString(CAPACITY));
+    assertThat(Long.parseLong(denied.getFirst("RateLimit-Remaining"))).isLessThan(CAPACITY);
+    assertThat(denied.getFirst("RateLimit-Reset")).isNotNull();
+
+    // and a 401 (no token) draws from the client address's bucket
+    HttpHeaders unauthenticated =
+        client
+            .get()
+            .uri("/compliance/reviews/x")
+            .exchange()
+            .expectStatus()
+            .isUnauthorized()
+            .expectBody()
+            .returnResult()
+            .getResponseHeaders();
+    assertThat(unauthenticated.getFirst("RateLimit-Limit")).isNotNull();
+    assertThat(unauthenticated.getFirst("RateLimit-Remaining")).isNotNull();
+  }
+
+  @Test
   void shouldAnswer429ProblemWithRetryAfterOnceTheBucketIsEmpty() {
     // given one API key that has used up its burst
     String token =

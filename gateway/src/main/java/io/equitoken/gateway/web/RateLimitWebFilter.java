@@ -129,6 +129,35 @@ public class RateLimitWebFilter implements WebFilter, Ordered, AuthenticationFai
     return Optional.of(refusal(true, decision));
   }
 
+  /**
+   * A request the access rules refused (403) never reaches the filter above; it draws from its
+   * caller's bucket like any other, so that it carries the {@code RateLimit-*} headers too, and is
+   * answered 429 once that bucket is empty.
+   */
+  @Override
+  public Mono<Optional<Problem>> countDenied(ServerWebExchange exchange) {
+    return exchange
+        .getPrincipal()
+        .filter(JwtAuthenticationToken.class::isInstance)
+        .map(JwtAuthenticationToken.class::cast)
+        .map(jwt -> ClientKey.authenticated(jwt.getToken().getClaimAsString("azp"), jwt.getName()))
+        .switchIfEmpty(Mono.fromSupplier(() -> ClientKey.anonymous(clientAddress(exchange))))
+        .map(
+            key -> {
+              RateDecision decision = limiterFor(key).tryAcquire(key.value());
+              setHeaders(exchange.getResponse().getHeaders(), decision);
+              if (decision.allowed()) {
+                return Optional.<Problem>empty();
+              }
+              exchange
+                  .getResponse()
+                  .getHeaders()
+                  .set(HttpHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
+              countRefusal(key.anonymous());
+              return Optional.of(refusal(key.anonymous(), decision));
+            });
+  }
+
   private static Problem refusal(boolean byAddress, RateDecision decision) {
     return Problem.of(
             429,

@@ -56,16 +56,23 @@ public class ProblemSecurityHandlers
 
   @Override
   public Mono<Void> handle(ServerWebExchange exchange, AccessDeniedException denied) {
-    return ProblemWriter.write(
-        exchange,
-        Problem.of(
-            403,
-            "forbidden",
-            "Forbidden",
-            "Your roles do not allow "
-                + exchange.getRequest().getMethod()
-                + " "
-                + exchange.getRequest().getPath().value()
-                + "."));
+    return failures
+        .countDenied(exchange)
+        .defaultIfEmpty(Optional.empty())
+        .flatMap(
+            overBudget ->
+                ProblemWriter.write(
+                    exchange,
+                    overBudget.orElseGet(
+                        () ->
+                            Problem.of(
+                                403,
+                                "forbidden",
+                                "Forbidden",
+                                "Your roles do not allow "
+                                    + exchange.getRequest().getMethod()
+                                    + " "
+                                    + exchange.getRequest().getPath().value()
+                                    + "."))));
   }
 }
