@@ -375,6 +375,18 @@ public final class OpenApiBundler {
             if (!operation.containsKey("security") && !serviceSecurity.equals(defaultSecurity)) {
               operation.put("security", serviceSecurity);
             }
+            if (Boolean.TRUE.equals(operation.get("deprecated"))
+                && !(operation.containsKey("x-deprecated-at")
+                    && operation.containsKey("x-sunset"))) {
+              errors.add(
+                  owner
+                      + ": "
+                      + key.toUpperCase()
+                      + " "
+                      + path.getKey()
+                      + " is deprecated without x-deprecated-at and x-sunset dates"
+                      + " (docs/api-versioning.md)");
+            }
             String id = String.valueOf(operation.get("operationId"));
             String previous = operationOwners.putIfAbsent(id, owner);
             if (operation.get("operationId") == null) {

@@ -2,6 +2,7 @@ package io.equitoken.gateway.config;
 
 import io.equitoken.gateway.ratelimit.RateLimiter;
 import io.equitoken.gateway.web.ClientAddresses;
+import io.equitoken.gateway.web.DeprecationWebFilter;
 import io.equitoken.gateway.web.EdgeHeadersWebFilter;
 import io.equitoken.gateway.web.ForwardedHeadersAllowList;
 import io.equitoken.gateway.web.RateLimitWebFilter;
@@ -13,6 +14,12 @@ import org.springframework.context.annotation.Configuration;
 /** The web filters around the routes: edge headers first, rate limits after authentication. */
 @Configuration(proxyBeanMethods = false)
 class EdgeConfiguration {
+
+  /** Deprecation and Sunset headers on the operations the served contract deprecates. */
+  @Bean
+  DeprecationWebFilter deprecationWebFilter() {
+    return new DeprecationWebFilter();
+  }
 
   @Bean
   EdgeHeadersWebFilter edgeHeadersWebFilter() {
