@@ -5,7 +5,25 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.nimbusds.jose.jwk.JWKSet;
 import io.equitoken.local.LocalPlatform;
+import io.equitoken.platform.test.TestTls;
 import io.equitoken.platform.test.WebhookReceiver;
+import io.equitoken.sdk.Equitoken;
+import io.equitoken.sdk.Pages;
+import io.equitoken.sdk.Webhooks;
+import io.equitoken.sdk.api.EquityTokensApi;
+import io.equitoken.sdk.api.LiquidityWindowsApi;
+import io.equitoken.sdk.api.OrdersApi;
+import io.equitoken.sdk.api.WebhookDeliveriesApi;
+import io.equitoken.sdk.api.WebhookSubscriptionsApi;
+import io.equitoken.sdk.model.LiquidityWindow;
+import io.equitoken.sdk.model.OrderAccepted;
+import io.equitoken.sdk.model.OrderState;
+import io.equitoken.sdk.model.OrderStatus;
+import io.equitoken.sdk.model.TradeOrder;
+import io.equitoken.sdk.model.WebhookSubscriptionCreate;
+import io.equitoken.sdk.model.WebhookSubscriptionCreated;
+import io.equitoken.sdk.model.WebhookTradeExecutedData;
+import io.equitoken.sdk.model.WindowStatus;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -592,6 +610,113 @@ class PlatformThroughGatewayIT {
       }
     }
     return null;
+  }
+
+  @Test
+  @Order(11)
+  void shouldCarryAnInvestorsBuyToFillAndAPartnersVerifiedDeliveryThroughTheJavaSdk()
+      throws Exception {
+    // given the official Java SDK, configured with nothing but API keys: it fetches and renews the
+    // 20-second tokens, puts an Idempotency-Key on each POST and retries 429/503 by itself
+    String investorKey = apiKeyFor(DEMO_INVESTOR, "investor");
+    Equitoken investor = sdk(investorKey);
+    String partnerKey = apiKeyFor("partner-e2e-" + UUID.randomUUID(), "partner");
+    Equitoken partner = sdk(partnerKey);
+
+    // and a partner's subscription, made and tested through the SDK
+    WebhookSubscriptionCreated subscription =
+        partner
+            .api(WebhookSubscriptionsApi::new)
+            .createWebhookSubscription(
+                new WebhookSubscriptionCreate()
+                    .url(receiver.url())
+                    .eventTypes(List.of("trade.executed", "window.opened"))
+                    .description("sdk e2e"),
+                null);
+    assertThat(subscription.getSecret()).startsWith("whsec_");
+    partner.api(WebhookDeliveriesApi::new).testWebhookSubscription(subscription.getId());
+
+    // when the investor buys 10 in an open window through the SDK
+    LiquidityWindow window =
+        eventually(
+            () ->
+                Pages.all(
+                        cursor ->
+                            investor
+                                .api(LiquidityWindowsApi::new)
+                                .listLiquidityWindowsWithHttpInfo(
+                                    WindowStatus.OPEN, null, null, null, 100, cursor))
+                    .filter(w -> !w.getTokenIds().isEmpty())
+                    .findFirst()
+                    .orElse(null));
+    String tokenId = window.getTokenIds().get(0);
+    BigDecimal limit =
+        investor
+            .api(EquityTokensApi::new)
+            .getToken(tokenId)
+            .getPrice()
+            .multiply(BigDecimal.valueOf(2))
+            .setScale(2, RoundingMode.DOWN);
+    OrderAccepted accepted =
+        investor
+            .api(OrdersApi::new)
+            .placeOrder(
+                new TradeOrder()
+                    .tokenId(tokenId)
+                    .type(TradeOrder.TypeEnum.BUY)
+                    .quantity(BigDecimal.TEN)
+                    .maxPrice(limit),
+                null);
+
+    // then it fills, as the SDK reads it
+    OrderState filled =
+        eventually(
+            () -> {
+              OrderState s =
+                  investor.api(OrdersApi::new).getOrderStatus(accepted.getTradeId().toString());
+              return s.getStatus() == OrderStatus.FILLED ? s : null;
+            });
+    assertThat(filled.getFilledQuantity()).isEqualByComparingTo("10");
+    String execution = filled.getFills().get(0).getTradeId();
+
+    // and the partner's receiver got the test delivery and the public trade, both verified by the
+    // SDK's Standard Webhooks verifier with the subscription's secret
+    Webhooks webhooks = new Webhooks(subscription.getSecret());
+    Webhooks.Event test = awaitVerified(webhooks, "webhook.test", null, null);
+    assertThat(test.data().get("subscriptionId").asText())
+        .isEqualTo(subscription.getId().toString());
+    Webhooks.Event trade = awaitVerified(webhooks, "trade.executed", "tradeId", execution);
+    assertThat(trade.data(WebhookTradeExecutedData.class).getQuantity()).isEqualByComparingTo("10");
+    assertThat(trade.data().has("buyerId")).as("the buyer is not disclosed").isFalse();
+  }
+
+  /** The SDK for "{apiKey} {secret}", trusting the gateway's generated certificate. */
+  private Equitoken sdk(String keyAndSecret) {
+    int space = keyAndSecret.indexOf(' ');
+    return Equitoken.builder()
+        .baseUri(java.net.URI.create(platform.gatewayUrl()))
+        .apiKey(keyAndSecret.substring(0, space), keyAndSecret.substring(space + 1))
+        .httpClient(
+            java.net.http.HttpClient.newBuilder()
+                .sslContext(TestTls.trustingPem(platform.gatewayCertificate()))
+                .connectTimeout(Duration.ofSeconds(5)))
+        .build();
+  }
+
+  /** The first delivery of {@code type} (whose data's {@code field} is {@code value}), verified. */
+  private Webhooks.Event awaitVerified(Webhooks webhooks, String type, String field, String value)
+      throws InterruptedException {
+    return eventually(
+        () -> {
+          for (WebhookReceiver.Received r : receiver.received()) {
+            JsonNode body = json.readTree(r.body());
+            if (type.equals(body.get("type").asString())
+                && (field == null || value.equals(body.get("data").get(field).asString()))) {
+              return webhooks.verify(r.body(), r.headers());
+            }
+          }
+          return null;
+        });
   }
 
   /** Creates a webhook subscription as the caller; answers its signing secret. */
