@@ -89,6 +89,9 @@ public abstract class GatewayItSupport {
         WebTestClient.bindToServer(new ReactorClientHttpConnector(http))
             .baseUrl("https://localhost:" + port)
             .responseTimeout(Duration.ofSeconds(20))
+            // the merged OpenAPI document (descriptions, problem examples, webhooks) is larger
+            // than the client's 256 KiB default buffer
+            .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(4 * 1024 * 1024))
             .build();
   }
 
