@@ -6,10 +6,10 @@ import java.util.Map;
 
 /**
  * Schemas as published to partners: open to additive change. Every {@code additionalProperties:
- * false} is dropped (and an integer without a format is an {@code int64}), so that a client
- * validating what it receives does not break on a member added within {@code v1}
- * (docs/api-versioning.md). The repository's own tests keep validating producers and examples
- * strictly.
+ * false} is dropped (an integer without a format is an {@code int64}, an enumeration of strings
+ * says {@code type: string}), so that a client validating what it receives does not break on a
+ * member added within {@code v1} (docs/api-versioning.md). The repository's own tests keep
+ * validating producers and examples strictly.
  */
 final class Published {
 
@@ -31,6 +31,12 @@ final class Published {
           });
       if ("integer".equals(copy.get("type"))) {
         copy.putIfAbsent("format", "int64");
+      }
+      if (!copy.containsKey("type")
+          && copy.get("enum") instanceof List<?> values
+          && !values.isEmpty()
+          && values.stream().allMatch(String.class::isInstance)) {
+        copy.put("type", "string"); // what generators need to type the values
       }
       return copy;
     }
