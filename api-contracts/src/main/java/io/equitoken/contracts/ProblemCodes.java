@@ -40,6 +40,7 @@ final class ProblemCodes {
           Map.entry(403, "Forbidden"),
           Map.entry(404, "Not found"),
           Map.entry(405, "Method not allowed"),
+          Map.entry(408, "Request timeout"),
           Map.entry(409, "Conflict"),
           Map.entry(410, "Gone"),
           Map.entry(412, "Precondition failed"),
