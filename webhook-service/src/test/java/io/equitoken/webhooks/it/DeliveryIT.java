@@ -91,6 +91,8 @@ class DeliveryIT extends WebhooksIntegrationBase {
     assertThat(data.get("tokenId").asString()).isEqualTo(tokenId);
     assertThat(data.get("price").decimalValue()).isEqualByComparingTo("13.1");
     assertThat(data.has("buyerId")).isFalse();
+    assertThat(data.has("buyOrderId")).as("the orders are not disclosed").isFalse();
+    assertThat(data.has("sellOrderId")).isFalse();
     assertThat(data.has("sellerId")).isFalse();
   }
 
