@@ -690,6 +690,56 @@ class PlatformThroughGatewayIT {
     assertThat(trade.data().has("buyerId")).as("the buyer is not disclosed").isFalse();
   }
 
+  @Test
+  @Order(12)
+  void shouldCarryTheSameJourneyThroughTheTypeScriptSdk() throws Exception {
+    // given the official TypeScript SDK's journey script, built by ./mvnw verify, with nothing but
+    // two API keys and the gateway's certificate
+    Path journey = Path.of("..", "sdk", "typescript", "dist", "e2e", "journey.js");
+    assertThat(journey).as("built by the sdk/typescript module").exists();
+    String investorKey = apiKeyFor(DEMO_INVESTOR, "investor");
+    String partnerKey = apiKeyFor("partner-ts-e2e-" + UUID.randomUUID(), "partner");
+    ProcessBuilder node = new ProcessBuilder("node", journey.toString());
+    Map<String, String> env = node.environment();
+    env.put("EQUITOKEN_URL", platform.gatewayUrl());
+    env.put("NODE_EXTRA_CA_CERTS", platform.gatewayCertificate().toString());
+    env.put("INVESTOR_API_KEY", investorKey.substring(0, investorKey.indexOf(' ')));
+    env.put("INVESTOR_SECRET", investorKey.substring(investorKey.indexOf(' ') + 1));
+    env.put("PARTNER_API_KEY", partnerKey.substring(0, partnerKey.indexOf(' ')));
+    env.put("PARTNER_SECRET", partnerKey.substring(partnerKey.indexOf(' ') + 1));
+    Path errors = Files.createTempFile("typescript-journey", ".log");
+    node.redirectError(errors.toFile());
+
+    // when it runs (bounded: its own waits give up after 90 seconds each)
+    Process run = node.start();
+    String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    boolean ended = run.waitFor(4, java.util.concurrent.TimeUnit.MINUTES);
+    if (!ended) {
+      run.destroyForcibly();
+    }
+    String stderr = Files.readString(errors);
+    Files.deleteIfExists(errors);
+
+    // then the investor's buy filled and the partner's delivery of it verified
+    assertThat(ended).as("the journey ended: " + stderr).isTrue();
+    assertThat(run.exitValue()).as(stderr).isZero();
+    JsonNode seen = json.readTree(out.strip());
+    assertThat(seen.get("status").asString()).isEqualTo("filled");
+    assertThat(seen.get("filledQuantity").decimalValue()).isEqualByComparingTo("10");
+    assertThat(seen.get("verifiedType").asString()).isEqualTo("trade.executed");
+    assertThat(seen.get("verifiedQuantity").decimalValue()).isEqualByComparingTo("10");
+    // and the execution it verified is the investor's own fill, as the API reads it
+    String bearer =
+        tokenOf(
+            investorKey.substring(0, investorKey.indexOf(' ')),
+            investorKey.substring(investorKey.indexOf(' ') + 1));
+    HttpResponse<String> status =
+        gateway.get("/trade/status/" + seen.get("orderId").asString(), bearer);
+    assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
+    assertThat(json.readTree(status.body()).get("fills").get(0).get("tradeId").asString())
+        .isEqualTo(seen.get("executionId").asString());
+  }
+
   /** The SDK for "{apiKey} {secret}", trusting the gateway's generated certificate. */
   private Equitoken sdk(String keyAndSecret) {
     int space = keyAndSecret.indexOf(' ');
