@@ -31,6 +31,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -58,7 +59,8 @@ class ServiceConfiguration {
       Transactions transactions,
       TransactionLocks locks,
       Clock clock,
-      TradingProperties properties) {
+      TradingProperties properties,
+      ObjectProvider<WindowClockDriver> clockDriver) {
     return new WindowService(
         store,
         new WindowRules(properties.maxWindowLength()),
@@ -66,7 +68,8 @@ class ServiceConfiguration {
         transactions,
         locks,
         clock,
-        UUID::randomUUID);
+        UUID::randomUUID,
+        () -> clockDriver.ifAvailable(WindowClockDriver::wake));
   }
 
   @Bean

@@ -4,10 +4,11 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * {@code equitoken.trading.*}: topic partitions, how often the window clock ticks, how often a call
- * phase asks for an indicative price, the longest window an operator may schedule, the embedded
- * matcher, the cash ledger, and what one principal may put on a token's book at intake (open orders
- * per token, 50; a limit within a factor of the reference price, 10).
+ * {@code equitoken.trading.*}: topic partitions, the longest the window clock sleeps between ticks
+ * when it knows of nothing due sooner ({@code clock-interval}, 10 s), how often a call phase asks
+ * for an indicative price, the longest window an operator may schedule, the embedded matcher, the
+ * cash ledger, and what one principal may put on a token's book at intake (open orders per token,
+ * 50; a limit within a factor of the reference price, 10).
  */
 @ConfigurationProperties("equitoken.trading")
 record TradingProperties(
@@ -22,7 +23,7 @@ record TradingProperties(
 
   TradingProperties {
     partitions = partitions == null ? 12 : partitions;
-    clockInterval = clockInterval == null ? Duration.ofSeconds(1) : clockInterval;
+    clockInterval = clockInterval == null ? Duration.ofSeconds(10) : clockInterval;
     indicateInterval = indicateInterval == null ? Duration.ofSeconds(3) : indicateInterval;
     maxWindowLength = maxWindowLength == null ? Duration.ofDays(31) : maxWindowLength;
     matcher = matcher == null ? new Matcher(null, null, null, null, null, null) : matcher;

@@ -8,9 +8,11 @@ import io.equitoken.trading.service.window.WindowStatus;
 import io.equitoken.trading.service.window.WindowStore;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -126,6 +128,26 @@ class R2dbcWindowStore implements WindowStore {
         .bind("before", indicateBefore)
         .map(R2dbcWindowStore::window)
         .all();
+  }
+
+  @Override
+  public Mono<Instant> nextDue(Instant after, Duration indicateEvery) {
+    return db.sql(
+            "select min(t) as due from ("
+                + " select w.opens as t from liquidity_window w where w.status = 'scheduled'"
+                + " union all select w.closes from liquidity_window w where w.status = 'open'"
+                + " union all select w.call_phase_starts from liquidity_window w"
+                + " where w.status = 'open' and w.mechanism = 'continuous_with_closing_auction'"
+                + " and not w.in_call_phase"
+                + " union all select coalesce(w.last_indicated_at, :after)"
+                + " + :everyMillis * interval '1 millisecond' from liquidity_window w"
+                + " where w.status = 'open' and (w.in_call_phase or w.mechanism = 'call_auction')"
+                + ") due where t > :after")
+        .bind("after", after)
+        .bind("everyMillis", indicateEvery.toMillis())
+        .map(row -> Optional.ofNullable(row.get("due", Instant.class)))
+        .one()
+        .flatMap(Mono::justOrEmpty);
   }
 
   @Override

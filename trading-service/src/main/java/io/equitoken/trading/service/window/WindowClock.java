@@ -69,6 +69,14 @@ public final class WindowClock {
         });
   }
 
+  /**
+   * When the next tick has something to do: the earliest transition or indication due after now, or
+   * empty when no window has one scheduled.
+   */
+  public Mono<Instant> nextDue() {
+    return Mono.defer(() -> store.nextDue(clock.instant(), indicateEvery));
+  }
+
   private Mono<Void> advance(LiquidityWindow w, Instant now) {
     if (w.status() == WindowStatus.SCHEDULED) {
       Mono<Void> open = open(w, now);

@@ -26,7 +26,12 @@ public final class WindowService {
   private final TransactionLocks locks;
   private final Clock clock;
   private final Supplier<UUID> ids;
+  private final Runnable scheduled;
 
+  /**
+   * {@code scheduled} runs after each window is stored (the clock's driver then knows its opening
+   * time at once).
+   */
   public WindowService(
       WindowStore store,
       WindowRules rules,
@@ -34,7 +39,8 @@ public final class WindowService {
       Transactions transactions,
       TransactionLocks locks,
       Clock clock,
-      Supplier<UUID> ids) {
+      Supplier<UUID> ids,
+      Runnable scheduled) {
     this.store = store;
     this.rules = rules;
     this.messages = messages;
@@ -42,6 +48,7 @@ public final class WindowService {
     this.locks = locks;
     this.clock = clock;
     this.ids = ids;
+    this.scheduled = scheduled;
   }
 
   public Mono<LiquidityWindow> schedule(String operatorId, WindowRequest request) {
@@ -50,15 +57,17 @@ public final class WindowService {
           Instant now = now();
           rules.check(request, now);
           LiquidityWindow window = LiquidityWindow.scheduled(ids.get(), request, operatorId, now);
-          return transactions.inTransaction(
-              locks
-                  .lock(SCHEDULE_LOCK)
-                  .then(
-                      store
-                          .overlapping(request.opens(), request.closes(), request.tokenIds())
-                          .next()
-                          .flatMap(other -> Mono.<LiquidityWindow>error(overlap(other)))
-                          .switchIfEmpty(Mono.defer(() -> insert(window)))));
+          return transactions
+              .inTransaction(
+                  locks
+                      .lock(SCHEDULE_LOCK)
+                      .then(
+                          store
+                              .overlapping(request.opens(), request.closes(), request.tokenIds())
+                              .next()
+                              .flatMap(other -> Mono.<LiquidityWindow>error(overlap(other)))
+                              .switchIfEmpty(Mono.defer(() -> insert(window)))))
+              .doOnSuccess(stored -> scheduled.run());
         });
   }
 

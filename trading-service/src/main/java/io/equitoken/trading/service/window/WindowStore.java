@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.window;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -21,6 +22,12 @@ public interface WindowStore {
 
   /** Scheduled or open windows with a transition or an indication due at {@code now}. */
   Flux<LiquidityWindow> due(Instant now, Instant indicateBefore);
+
+  /**
+   * The earliest instant after {@code after} at which a transition or an indication (every {@code
+   * indicateEvery} in a call phase) falls due, or empty when no window has one scheduled.
+   */
+  Mono<Instant> nextDue(Instant after, Duration indicateEvery);
 
   /** Moves the window from one status to the next; false if it was no longer in {@code from}. */
   Mono<Boolean> transition(UUID id, WindowStatus from, WindowStatus to, Instant at, String reason);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -116,6 +117,40 @@ class WindowClockIT extends TradingIntegrationTest {
     clock.advance(Duration.ofSeconds(3));
     tick();
     assertThat(commands(token, "window.indicate")).isEqualTo(2);
+  }
+
+  @Test
+  void shouldKnowWhenItsNextTickHasSomethingToDo() {
+    // given a window with a closing auction, scheduled to open in a minute
+    String token = fixtures.tradableToken("founder-" + UUID.randomUUID());
+    Instant opens = clock.instant().plus(Duration.ofMinutes(1)).truncatedTo(ChronoUnit.SECONDS);
+    Map<String, Object> body =
+        Api.window(
+            List.of(token),
+            "continuous_with_closing_auction",
+            opens,
+            opens.plus(Duration.ofMinutes(30)));
+    body.put("callPhaseStarts", opens.plus(Duration.ofMinutes(20)).toString());
+    api.schedule(body);
+
+    // then the next tick is due by its opening (other tests' windows may be due sooner)
+    assertThat(nextDue()).isAfter(clock.instant()).isBeforeOrEqualTo(opens);
+
+    // once open: by its call phase; once in the call phase: by the next indication
+    clock.advance(Duration.ofSeconds(61));
+    tick();
+    assertThat(nextDue())
+        .isAfter(clock.instant())
+        .isBeforeOrEqualTo(opens.plus(Duration.ofMinutes(20)));
+    clock.advance(Duration.ofMinutes(20));
+    tick();
+    assertThat(nextDue())
+        .isAfter(clock.instant())
+        .isBeforeOrEqualTo(clock.instant().plus(Duration.ofSeconds(3)));
+  }
+
+  private Instant nextDue() {
+    return windowClock.nextDue().block(Duration.ofSeconds(10));
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.kernel.TradingMessage;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -77,6 +78,31 @@ public final class WindowBooks
                                             && (w.lastIndicatedAt() == null
                                                 || !w.lastIndicatedAt().isAfter(before))))))
                     .toList()));
+  }
+
+  @Override
+  public Mono<Instant> nextDue(Instant after, Duration indicateEvery) {
+    return Mono.fromSupplier(
+            () -> {
+              List<Instant> due = new ArrayList<>();
+              for (LiquidityWindow w : windows.values()) {
+                if (w.status() == WindowStatus.SCHEDULED) {
+                  due.add(w.opens());
+                } else if (w.status() == WindowStatus.OPEN) {
+                  due.add(w.closes());
+                  if (w.mechanism() == Mechanism.CONTINUOUS_WITH_CLOSING_AUCTION
+                      && !w.inCallPhase()) {
+                    due.add(w.callPhaseStarts());
+                  }
+                  if (w.inCallPhase() || w.mechanism() == Mechanism.CALL_AUCTION) {
+                    Instant last = w.lastIndicatedAt() == null ? after : w.lastIndicatedAt();
+                    due.add(last.plus(indicateEvery));
+                  }
+                }
+              }
+              return due.stream().filter(t -> t.isAfter(after)).min(Comparator.naturalOrder());
+            })
+        .flatMap(Mono::justOrEmpty);
   }
 
   @Override
