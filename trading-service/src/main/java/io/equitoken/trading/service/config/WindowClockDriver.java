@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.SmartLifecycle;
@@ -46,6 +47,7 @@ class WindowClockDriver implements SmartLifecycle {
   private Disposable timer;
   private long deadline;
 
+  @Autowired
   WindowClockDriver(
       WindowClock windows,
       Clock clock,
