@@ -1,6 +1,7 @@
 package io.equitoken.platform.core;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -63,6 +64,18 @@ public record Refusal(
 
   public static Refusal badRequest(String code, String detail) {
     return of(Kind.BAD_REQUEST, code, detail);
+  }
+
+  /**
+   * A request member that breaks its rule (wrong format, not one of its values, missing): {@code
+   * 400 validation-failed} naming it in {@code field} and {@code errors}, exactly like the
+   * platform's bean-validation and JSON-type refusals. {@code message} completes the member's name:
+   * {@code invalidMember("status", "must be enabled or disabled")}.
+   */
+  public static Refusal invalidMember(String field, String message) {
+    return badRequest("validation-failed", field + " " + message + ".")
+        .withField(field)
+        .with("errors", List.of(Map.of("field", field, "message", message)));
   }
 
   public static Refusal forbidden(String code, String detail) {

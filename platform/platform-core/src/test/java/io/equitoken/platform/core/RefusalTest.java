@@ -38,6 +38,20 @@ class RefusalTest {
   }
 
   @Test
+  void anInvalidMemberIsAValidationFailureNamingIt() {
+    Refusal refusal = Refusal.invalidMember("status", "must be enabled or disabled");
+    assertThat(refusal.status()).isEqualTo(400);
+    assertThat(refusal.code()).isEqualTo("validation-failed");
+    assertThat(refusal.detail()).isEqualTo("status must be enabled or disabled.");
+    assertThat(refusal.field()).isEqualTo("status");
+    assertThat(refusal.extensions())
+        .containsEntry(
+            "errors",
+            java.util.List.of(
+                java.util.Map.of("field", "status", "message", "must be enabled or disabled")));
+  }
+
+  @Test
   void rolesAreValidated() {
     assertThat(Roles.isKnown("investor")).isTrue();
     assertThat(Roles.isKnown("admin")).isFalse();

@@ -20,6 +20,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
@@ -56,6 +57,7 @@ import tools.jackson.databind.JacksonModule;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 @EnableConfigurationProperties(EquitokenSecurityProperties.class)
 @EnableWebFluxSecurity
+@Import(StrictJsonTypes.class)
 public class EquitokenWebAutoConfiguration {
 
   @Bean
