@@ -1,10 +1,14 @@
 package io.equitoken.listings.web;
 
+import io.equitoken.listings.listing.Country;
 import io.equitoken.listings.listing.Listing;
 import io.equitoken.listings.listing.ListingFilter;
 import io.equitoken.listings.listing.ListingQueries;
 import io.equitoken.listings.listing.PageKey;
-import io.equitoken.platform.web.Cursors;
+import io.equitoken.listings.listing.Sector;
+import io.equitoken.listings.listing.Stage;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -31,28 +35,25 @@ class ListingReadController {
       @RequestParam(required = false) String sector,
       @RequestParam(required = false) String stage,
       @RequestParam(required = false) String country,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
     ListingFilter filter =
         new ListingFilter(
-            WebInput.sector(sector, "sector"),
-            WebInput.stage(stage, "stage"),
-            WebInput.country(country, "country"));
-    int pageSize = Cursors.limit(limit);
-    PageKey after = cursor == null ? null : decode(cursor);
+            QueryParams.oneOf(sector, "sector", Sector::parse, Sector.allowed()),
+            QueryParams.oneOf(stage, "stage", Stage::parse, Stage.allowed()),
+            QueryParams.oneOf(country, "country", Country::parse, Country.allowed()));
+    CursorPage.Request page = CursorPage.request(limit, cursor, 2);
+    PageKey after =
+        page.after() == null ? null : new PageKey(page.after().text(0), page.after().text(1));
     return queries
-        .active(filter, after, pageSize + 1)
+        .active(filter, after, page.fetch())
         .collectList()
         .map(
-            rows -> {
-              List<Listing> page = rows.size() > pageSize ? rows.subList(0, pageSize) : rows;
-              if (rows.size() > pageSize) {
-                PageKey last = PageKey.of(page.get(page.size() - 1));
-                Cursors.linkNext(exchange, Cursors.encode(last.nameKey(), last.id()));
-              }
-              return page.stream().map(ListingResponses::summary).toList();
-            });
+            rows ->
+                page.answer(rows, exchange, ListingReadController::cursor).stream()
+                    .map(ListingResponses::summary)
+                    .toList());
   }
 
   @GetMapping("/listings/{id}")
@@ -62,8 +63,8 @@ class ListingReadController {
         .map(ListingResponses::detail);
   }
 
-  private static PageKey decode(String cursor) {
-    List<String> parts = Cursors.decode(cursor, 2);
-    return new PageKey(parts.get(0), parts.get(1));
+  private static String cursor(Listing listing) {
+    PageKey key = PageKey.of(listing);
+    return CursorPage.encode(key.nameKey(), key.id());
   }
 }

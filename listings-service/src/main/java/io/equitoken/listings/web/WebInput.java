@@ -9,27 +9,30 @@ import io.equitoken.listings.listing.Stage;
 import io.equitoken.listings.listing.TeamMember;
 import io.equitoken.listings.listing.TokenIssuance;
 import io.equitoken.listings.token.Isin;
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.core.Refusal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-/** Turns validated request bodies and query parameters into domain values, or a clear 400. */
+/**
+ * Turns validated request bodies into domain values, or {@code 400 validation-failed} naming the
+ * member (query parameters are platform {@code QueryParams}').
+ */
 final class WebInput {
 
   private WebInput() {}
 
-  static Sector sector(String value, String field) {
+  private static Sector sector(String value, String field) {
     return parse(value, field, Sector::parse, Sector::allowed);
   }
 
-  static Stage stage(String value, String field) {
+  private static Stage stage(String value, String field) {
     return parse(value, field, Stage::parse, Stage::allowed);
   }
 
-  static Country country(String value, String field) {
+  private static Country country(String value, String field) {
     return parse(value, field, Country::parse, Country::allowed);
   }
 
@@ -45,15 +48,12 @@ final class WebInput {
         .apply(value)
         .orElseThrow(
             () ->
-                ProblemException.badRequest(
-                        "invalid-value",
-                        field
-                            + " '"
-                            + value
-                            + "' is not one of the allowed values (case-insensitive): "
+                Refusal.invalidMember(
+                        field,
+                        "must be one of the allowed values (case-insensitive): "
                             + String.join(", ", allowed.get()))
-                    .with("field", field)
-                    .with("allowed", allowed.get()));
+                    .with("allowed", allowed.get())
+                    .exception());
   }
 
   static ListingContent content(ListingRequests.CreateListing body) {
@@ -88,8 +88,9 @@ final class WebInput {
     String isin = Isin.canonical(body.isin());
     Isin.Problem problem = Isin.check(isin);
     if (problem != Isin.Problem.NONE) {
-      throw ProblemException.badRequest("invalid-isin", "isin " + problem.message + ".")
-          .with("field", "isin");
+      throw Refusal.badRequest("invalid-isin", "isin " + problem.message + ".")
+          .withField("isin")
+          .exception();
     }
     Country jurisdiction = country(body.compartment().jurisdiction(), "compartment.jurisdiction");
     return new TokenIssuance(
@@ -119,9 +120,10 @@ final class WebInput {
       ListingRequests.DocumentBody d = documents.get(i);
       if (!Document.isAcceptableUrl(d.url())) {
         String field = "documents[" + i + "].url";
-        throw ProblemException.badRequest(
+        throw Refusal.badRequest(
                 "invalid-document-url", field + " must be an absolute http or https URL.")
-            .with("field", field);
+            .withField(field)
+            .exception();
       }
       result.add(new Document(d.title().trim(), d.url()));
     }

@@ -203,7 +203,7 @@ class TokenIT extends ListingsIntegrationTest {
                     "compartment",
                     Map.of("jurisdiction", "QQ", "structure", "s", "bankruptcyRemote", true)),
             "compartment.jurisdiction",
-            "invalid-value"),
+            "validation-failed"),
         bad(
             "bankruptcyRemote as a string",
             b ->
