@@ -1,7 +1,8 @@
 package io.equitoken.portfolio.web;
 
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.input.QueryParams;
 import reactor.core.publisher.Mono;
 
 /**
@@ -19,25 +20,22 @@ final class Owners {
   }
 
   static String owner(Caller caller, String investorId) {
-    if (investorId != null && (investorId.isBlank() || investorId.length() > MAX_ID_LENGTH)) {
-      throw ProblemException.badRequest(
-              "invalid-investor-id",
-              "investorId must be a principal id of 1 to " + MAX_ID_LENGTH + " characters.")
-          .with("field", "investorId");
-    }
+    QueryParams.text(investorId, "investorId", MAX_ID_LENGTH);
     if (caller.isOperator()) {
       if (investorId == null) {
-        throw ProblemException.badRequest(
+        throw Refusal.badRequest(
                 "investor-id-required",
                 "Operators name the investor whose portfolio they read: ?investorId=<sub>.")
-            .with("field", "investorId");
+            .withField("investorId")
+            .exception();
       }
       return investorId;
     }
     if (investorId != null && !investorId.equals(caller.principalId())) {
-      throw ProblemException.forbidden(
+      throw Refusal.forbidden(
               "not-your-portfolio", "Only operators may read another principal's portfolio.")
-          .with("field", "investorId");
+          .withField("investorId")
+          .exception();
     }
     return caller.principalId();
   }

@@ -1,7 +1,8 @@
 package io.equitoken.portfolio.web;
 
-import io.equitoken.platform.web.Cursors;
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.portfolio.holding.TransactionType;
 import io.equitoken.portfolio.valuation.Interval;
 import io.equitoken.portfolio.valuation.PortfolioQueries;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Optional;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -29,6 +29,7 @@ import reactor.core.publisher.Mono;
 class PortfolioController {
 
   static final Duration DEFAULT_HISTORY = Duration.ofDays(30);
+  static final int MAX_TOKEN_ID_LENGTH = 200;
 
   private final PortfolioQueries queries;
   private final PortfolioReads reads;
@@ -53,17 +54,21 @@ class PortfolioController {
       @RequestParam(required = false) String tokenId,
       @RequestParam(required = false) String from,
       @RequestParam(required = false) String to,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
     TransactionType wanted =
-        QueryInput.oneOf(type, "type", TransactionType::parse, TransactionType.allowed());
-    String token = QueryInput.tokenId(tokenId);
-    Instant since = QueryInput.instant(from, "from");
-    Instant until = QueryInput.instant(to, "to");
-    QueryInput.ordered(since, until);
-    int pageSize = Cursors.limit(limit);
-    MovementKey after = cursor == null ? null : decode(cursor);
+        QueryParams.oneOf(type, "type", TransactionType::parse, TransactionType.allowed());
+    String token = QueryParams.text(tokenId, "tokenId", MAX_TOKEN_ID_LENGTH);
+    Instant since = QueryParams.instant(from, "from");
+    Instant until = QueryParams.instant(to, "to");
+    QueryParams.ordered(since, until);
+    CursorPage.Request page = CursorPage.request(limit, cursor, 3);
+    MovementKey after =
+        page.after() == null
+            ? null
+            : new MovementKey(
+                page.after().instant(0), page.after().text(1), page.after().number(2));
     return Owners.of(investorId)
         .flatMap(
             owner ->
@@ -77,23 +82,18 @@ class PortfolioController {
                             since,
                             until),
                         after,
-                        pageSize + 1)
+                        page.fetch())
                     .collectList())
         .map(
-            rows -> {
-              List<PortfolioReads.Movement> page =
-                  rows.size() > pageSize ? rows.subList(0, pageSize) : rows;
-              if (rows.size() > pageSize) {
-                PortfolioReads.Movement last = page.get(page.size() - 1);
-                Cursors.linkNext(
-                    exchange,
-                    Cursors.encode(
-                        last.occurredAt().toString(),
-                        last.sortKey(),
-                        Long.toString(last.sequence())));
-              }
-              return page.stream().map(PortfolioResponses::transaction).toList();
-            });
+            rows ->
+                page
+                    .answer(
+                        rows,
+                        exchange,
+                        m -> CursorPage.encode(m.occurredAt(), m.sortKey(), m.sequence()))
+                    .stream()
+                    .map(PortfolioResponses::transaction)
+                    .toList());
   }
 
   @GetMapping("/investor/valuation-history")
@@ -103,37 +103,31 @@ class PortfolioController {
       @RequestParam(required = false) String to,
       @RequestParam(required = false) String interval,
       @RequestParam(required = false) String includeCash) {
-    boolean withCash =
-        includeCash != null
-            && QueryInput.oneOf(
-                    includeCash,
-                    "includeCash",
-                    v -> v.equals("true") || v.equals("false") ? Optional.of(v) : Optional.empty(),
-                    List.of("true", "false"))
-                .equals("true");
+    boolean withCash = Boolean.TRUE.equals(QueryParams.bool(includeCash, "includeCash"));
     Interval spacing =
         interval == null
             ? Interval.DAY
-            : QueryInput.oneOf(interval, "interval", Interval::parse, Interval.allowed());
-    Instant until = QueryInput.instant(to, "to");
-    Instant since = QueryInput.instant(from, "from");
+            : QueryParams.oneOf(interval, "interval", Interval::parse, Interval.allowed());
+    Instant until = QueryParams.instant(to, "to");
+    Instant since = QueryParams.instant(from, "from");
     if (until == null) {
       until = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     }
     if (since == null) {
       since = until.minus(DEFAULT_HISTORY);
     }
-    QueryInput.ordered(since, until);
+    QueryParams.ordered(since, until);
     if (Duration.between(since, until).compareTo(spacing.maxRange) > 0) {
-      throw ProblemException.badRequest(
+      throw Refusal.badRequest(
               "range-too-large",
               "With interval="
                   + spacing.wire()
                   + " the range from..to may span at most "
                   + spacing.maxRange.toDays()
                   + " days.")
-          .with("field", "from")
-          .with("maxDays", spacing.maxRange.toDays());
+          .withField("from")
+          .with("maxDays", spacing.maxRange.toDays())
+          .exception();
     }
     Instant start = since;
     Instant end = until;
@@ -145,24 +139,14 @@ class PortfolioController {
                     .onErrorMap(
                         ValuationHistory.TooManyPoints.class,
                         e ->
-                            ProblemException.badRequest(
+                            Refusal.badRequest(
                                     "too-many-points",
                                     "The answer would have more than "
                                         + PortfolioQueries.MAX_POINTS
                                         + " points; narrow from..to or choose a wider interval.")
-                                .with("field", "from")
-                                .with("maxPoints", PortfolioQueries.MAX_POINTS))
+                                .withField("from")
+                                .with("maxPoints", PortfolioQueries.MAX_POINTS)
+                                .exception())
                     .map(points -> PortfolioResponses.history(owner, spacing, start, end, points)));
-  }
-
-  private static MovementKey decode(String cursor) {
-    List<String> parts = Cursors.decode(cursor, 3);
-    try {
-      return new MovementKey(
-          Instant.parse(parts.get(0)), parts.get(1), Long.parseLong(parts.get(2)));
-    } catch (RuntimeException e) {
-      throw ProblemException.badRequest("invalid-cursor", "The cursor is not one this API issued.")
-          .with("field", "cursor");
-    }
   }
 }

@@ -3,8 +3,8 @@ package io.equitoken.portfolio.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.ProblemException;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -24,13 +24,13 @@ class OwnersTest {
   @Test
   void shouldRefuseAnotherPrincipalsPortfolioToNonOperators() {
     assertThatThrownBy(() -> Owners.owner(INVESTOR, "inv-2"))
-        .isInstanceOf(ProblemException.class)
+        .isInstanceOf(RefusedException.class)
         .satisfies(
             e -> {
-              ProblemException p = (ProblemException) e;
-              assertThat(p.status().value()).isEqualTo(403);
+              var p = ((RefusedException) e).refusal();
+              assertThat(p.status()).isEqualTo(403);
               assertThat(p.code()).isEqualTo("not-your-portfolio");
-              assertThat(p.properties()).containsEntry("field", "investorId");
+              assertThat(p.field()).isEqualTo("investorId");
             });
   }
 
@@ -38,10 +38,12 @@ class OwnersTest {
   void shouldLetOperatorsReadAnyoneButOnlyByName() {
     assertThat(Owners.owner(OPERATOR, "inv-2")).isEqualTo("inv-2");
     assertThatThrownBy(() -> Owners.owner(OPERATOR, null))
-        .isInstanceOf(ProblemException.class)
-        .satisfies(e -> assertThat(((ProblemException) e).status().value()).isEqualTo(400));
+        .isInstanceOf(RefusedException.class)
+        .satisfies(e -> assertThat(((RefusedException) e).refusal().status()).isEqualTo(400));
     assertThatThrownBy(() -> Owners.owner(OPERATOR, " "))
-        .isInstanceOf(ProblemException.class)
-        .satisfies(e -> assertThat(((ProblemException) e).code()).isEqualTo("invalid-investor-id"));
+        .isInstanceOf(RefusedException.class)
+        .satisfies(
+            e ->
+                assertThat(((RefusedException) e).refusal().code()).isEqualTo("invalid-parameter"));
   }
 }
