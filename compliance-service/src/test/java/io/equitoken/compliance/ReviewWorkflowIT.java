@@ -392,7 +392,7 @@ class ReviewWorkflowIT extends IntegrationTestSupport {
             .headers(h -> h.setBearerAuth(officerToken()))
             .exchange(),
         400,
-        "validation-failed");
+        "invalid-parameter");
     problem(
         web.get()
             .uri("/compliance/reviews?cursor=bm9wZQ")

@@ -2,15 +2,15 @@ package io.equitoken.compliance.web;
 
 import io.equitoken.compliance.kyc.DetailsForm;
 import io.equitoken.compliance.kyc.KycDetails;
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
+import io.equitoken.platform.web.StrictJsonTypes;
 import io.equitoken.platform.web.input.TextRuleStringDeserializer;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -31,8 +31,9 @@ public class DetailsPart {
   static final int MAX_DETAILS_BYTES = 16 * 1024;
 
   // the platform's text rule (no NUL, no other controls, no lone surrogates) like every JSON body
+  // and strict JSON types, like every JSON body
   private final JsonMapper json =
-      JsonMapper.builder()
+      StrictJsonTypes.strict(JsonMapper.builder())
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .addModule(TextRuleStringDeserializer.module())
           .build();
@@ -54,9 +55,12 @@ public class DetailsPart {
     return text.onErrorMap(
             DataBufferLimitException.class,
             e ->
-                ProblemException.payloadTooLarge(
-                        "details-too-large", "The details part is larger than 16 KiB.")
-                    .with("field", "details"))
+                Refusal.of(
+                        Refusal.Kind.PAYLOAD_TOO_LARGE,
+                        "details-too-large",
+                        "The details part is larger than 16 KiB.")
+                    .withField("details")
+                    .exception())
         .map(this::parse)
         .map(form -> form.validate(today));
   }
@@ -101,9 +105,7 @@ public class DetailsPart {
             : "has the wrong type");
   }
 
-  private static ProblemException invalid(String field, String message) {
-    return ProblemException.badRequest("validation-failed", field + " " + message)
-        .with("field", field)
-        .with("errors", List.of(Map.of("field", field, "message", message)));
+  private static RefusedException invalid(String field, String message) {
+    return Refusal.invalidMember(field, message).exception();
   }
 }

@@ -4,9 +4,9 @@ import io.equitoken.compliance.kyc.CheckedDocument;
 import io.equitoken.compliance.kyc.DocumentChecks;
 import io.equitoken.compliance.kyc.KycSubmissions;
 import io.equitoken.compliance.kyc.Upload;
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Caller;
 import io.equitoken.platform.web.Idempotency;
-import io.equitoken.platform.web.ProblemException;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -130,17 +130,18 @@ public class KycController {
       // a part without a name arrives under a null key (was a 500)
       if (name == null || (!name.equals("details") && !name.equals("documents"))) {
         return Mono.error(
-            ProblemException.badRequest(
+            Refusal.badRequest(
                     "unexpected-part", "Only a details part and documents parts are accepted.")
-                .with("field", name == null ? "(unnamed part)" : name));
+                .withField(name == null ? "(unnamed part)" : name)
+                .exception());
       }
     }
     List<Part> details = parts.getOrDefault("details", List.of());
     if (details.size() != 1) {
       return Mono.error(
-          ProblemException.badRequest(
-                  "details-required", "Exactly one details part (JSON) is required.")
-              .with("field", "details"));
+          Refusal.badRequest("details-required", "Exactly one details part (JSON) is required.")
+              .withField("details")
+              .exception());
     }
     List<Part> documents = parts.getOrDefault("documents", List.of());
     return detailsPart
@@ -178,9 +179,9 @@ public class KycController {
   private Mono<Upload> read(int index, Part part) {
     if (!(part instanceof FilePart file)) {
       return Mono.error(
-          ProblemException.badRequest(
-                  "document-not-a-file", "Each documents part must be a file upload.")
-              .with("field", "documents[" + index + "]"));
+          Refusal.badRequest("document-not-a-file", "Each documents part must be a file upload.")
+              .withField("documents[" + index + "]")
+              .exception());
     }
     long max = submissions.limits().maxFileBytes();
     String declared =
@@ -217,11 +218,15 @@ public class KycController {
       message += " " + t.getMessage();
     }
     if (message.contains("maxParts") || message.contains("Too many parts")) {
-      return ProblemException.payloadTooLarge(
-              "too-many-documents", "The upload has more parts than a submission may have.")
-          .with("field", "documents");
+      return Refusal.of(
+              Refusal.Kind.PAYLOAD_TOO_LARGE,
+              "too-many-documents",
+              "The upload has more parts than a submission may have.")
+          .withField("documents")
+          .exception();
     }
-    return ProblemException.badRequest(
-        "malformed-multipart", "The body is not a well-formed multipart/form-data upload.");
+    return Refusal.badRequest(
+            "malformed-multipart", "The body is not a well-formed multipart/form-data upload.")
+        .exception();
   }
 }

@@ -3,17 +3,16 @@ package io.equitoken.compliance.web;
 import io.equitoken.compliance.kyc.Decision;
 import io.equitoken.compliance.kyc.DecisionCommand;
 import io.equitoken.compliance.kyc.KycState;
-import io.equitoken.compliance.kyc.KycSubmission;
 import io.equitoken.compliance.kyc.PageKey;
 import io.equitoken.compliance.kyc.Reviews;
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Cursors;
-import io.equitoken.platform.web.ProblemException;
 import io.equitoken.platform.web.Roles;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import jakarta.validation.Valid;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -37,8 +36,8 @@ import reactor.core.publisher.Mono;
 public class ReviewController {
 
   private static final Logger audit = LoggerFactory.getLogger("io.equitoken.compliance.audit");
-  private static final Set<String> LISTABLE =
-      Set.of("pending", "approved", "rejected", "revision_required", "expired");
+  private static final List<String> LISTABLE =
+      List.of("pending", "approved", "rejected", "revision_required", "expired");
 
   private final Reviews reviews;
   private final Clock clock;
@@ -50,35 +49,41 @@ public class ReviewController {
 
   @GetMapping(path = "/compliance/reviews", produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<List<ReviewSummary>> queue(
-      @RequestParam(defaultValue = "pending") String status,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String status,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
-    if (!LISTABLE.contains(status)) {
-      throw ProblemException.badRequest(
-              "validation-failed",
-              "status must be one of pending, approved, rejected, revision_required, expired")
-          .with("field", "status");
-    }
-    int size = Cursors.limit(limit);
-    PageKey after = cursor == null ? null : pageKey(cursor);
+    String wanted = status == null ? "pending" : QueryParams.oneOf(status, "status", LISTABLE);
+    CursorPage.Request page = CursorPage.request(limit, cursor, 2);
+    PageKey after =
+        page.after() == null ? null : new PageKey(page.after().instant(0), page.after().uuid(1));
     Instant now = clock.instant();
     return reviews
-        .queue(KycState.fromWire(status), after, size + 1)
+        .queue(KycState.fromWire(wanted), after, page.fetch())
         .collectList()
-        .map(rows -> page(rows, size, now, exchange));
+        .map(
+            rows ->
+                page
+                    .answer(rows, exchange, s -> CursorPage.encode(s.submittedAt(), s.id()))
+                    .stream()
+                    .map(s -> ReviewSummary.of(s, now))
+                    .toList());
   }
 
   @GetMapping(
       path = "/compliance/reviews/{submissionId}",
       produces = MediaType.APPLICATION_JSON_VALUE)
-  public Mono<ReviewDetail> review(@PathVariable UUID submissionId) {
-    return reviews.review(submissionId).map(review -> ReviewDetail.of(review, clock.instant()));
+  public Mono<ReviewDetail> review(@PathVariable String submissionId) {
+    UUID id = QueryParams.uuid(submissionId, "submissionId");
+    return reviews.review(id).map(review -> ReviewDetail.of(review, clock.instant()));
   }
 
   @GetMapping(path = "/compliance/reviews/{submissionId}/documents/{documentId}")
   public Mono<ResponseEntity<byte[]>> document(
-      @PathVariable UUID submissionId, @PathVariable UUID documentId) {
+      @PathVariable("submissionId") String submission,
+      @PathVariable("documentId") String document) {
+    UUID submissionId = QueryParams.uuid(submission, "submissionId");
+    UUID documentId = QueryParams.uuid(document, "documentId");
     return Caller.current()
         .flatMap(
             caller -> {
@@ -92,10 +97,11 @@ public class ReviewController {
                     caller.principalId(),
                     caller.roles());
                 return Mono.error(
-                    ProblemException.forbidden(
-                        "separation-of-duties",
-                        "Documents open only for a token whose sole role is"
-                            + " compliance_officer."));
+                    Refusal.forbidden(
+                            "separation-of-duties",
+                            "Documents open only for a token whose sole role is"
+                                + " compliance_officer.")
+                        .exception());
               }
               audit.info(
                   "document {} of submission {} opened by {}",
@@ -125,7 +131,9 @@ public class ReviewController {
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   public Mono<DecisionResponse> decide(
-      @PathVariable UUID submissionId, @Valid @RequestBody DecisionRequest request) {
+      @PathVariable("submissionId") String submission,
+      @Valid @RequestBody DecisionRequest request) {
+    UUID submissionId = QueryParams.uuid(submission, "submissionId");
     return Caller.current()
         .flatMap(
             caller ->
@@ -138,30 +146,6 @@ public class ReviewController {
                         Boolean.TRUE.equals(request.retryable()),
                         request.reason())))
         .map(DecisionResponse::of);
-  }
-
-  /** One page as a bare array, like every list of the API; the next one is in {@code Link}. */
-  private static List<ReviewSummary> page(
-      List<KycSubmission> rows, int size, Instant now, ServerWebExchange exchange) {
-    boolean more = rows.size() > size;
-    List<KycSubmission> items = more ? rows.subList(0, size) : rows;
-    if (more) {
-      KycSubmission last = items.get(items.size() - 1);
-      Cursors.linkNext(
-          exchange, Cursors.encode(last.submittedAt().toString(), last.id().toString()));
-    }
-    return items.stream().map(s -> ReviewSummary.of(s, now)).toList();
-  }
-
-  private static PageKey pageKey(String cursor) {
-    List<String> parts = Cursors.decode(cursor, 2);
-    try {
-      // Cursors.instant: only timestamps PostgreSQL can hold (+999999999-… was a 500)
-      return new PageKey(Cursors.instant(parts.get(0)), UUID.fromString(parts.get(1)));
-    } catch (DateTimeParseException | IllegalArgumentException e) {
-      throw ProblemException.badRequest("invalid-cursor", "The cursor is not one this API issued.")
-          .with("field", "cursor");
-    }
   }
 
   private static String extension(String contentType) {
