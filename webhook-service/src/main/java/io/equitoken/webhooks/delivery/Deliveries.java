@@ -4,7 +4,6 @@ import io.equitoken.platform.core.Refusal;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.catalogue.EventType;
-import io.equitoken.webhooks.kernel.Refused;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.Subscription;
 import io.equitoken.webhooks.subscription.SubscriptionService;
@@ -249,8 +248,9 @@ public final class Deliveries {
         && catalogue.byName(eventType).isEmpty()
         && !eventType.equals(EventCatalogue.TEST_TYPE)) {
       return Mono.error(
-          Refused.unprocessable(
-              "unknown-event-type", "eventType", "Unknown event type " + eventType + "."));
+          Refusal.unprocessable("unknown-event-type", "Unknown event type " + eventType + ".")
+              .withField("eventType")
+              .exception());
     }
     return subscriptions
         .get(actor, subscriptionId)
@@ -286,13 +286,17 @@ public final class Deliveries {
         .flatMap(s -> store.requeue(s.id(), deliveryId, clock.instant()))
         .filter(Boolean::booleanValue)
         .flatMap(ok -> store.find(subscriptionId, deliveryId))
-        .switchIfEmpty(Mono.error(() -> Refused.notFound("Delivery " + deliveryId)));
+        .switchIfEmpty(
+            Mono.error(
+                () ->
+                    Refusal.notFound("not-found", "Delivery " + deliveryId + " was not found.")
+                        .exception()));
   }
 
   /** Requeues every failed delivery of the subscription since the given time. */
   public Mono<Long> recover(Actor actor, UUID subscriptionId, Instant since) {
     if (since == null) {
-      return Mono.error(Refused.invalid("since", "since is required."));
+      return Mono.error(Refusal.invalidMember("since", "is required").exception());
     }
     return subscriptions
         .get(actor, subscriptionId)

@@ -1,6 +1,6 @@
 package io.equitoken.webhooks.endpoint;
 
-import io.equitoken.webhooks.kernel.Refused;
+import io.equitoken.platform.core.Refusal;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -41,7 +41,7 @@ public final class EndpointPolicy {
   /** Checks a URL given for a subscription; answers it parsed, or refuses with a 422 on url. */
   public URI checkSubscriptionUrl(String url) {
     if (url == null || url.isBlank()) {
-      throw Refused.invalid(FIELD, "url is required.");
+      throw Refusal.invalidMember(FIELD, "is required").exception();
     }
     URI uri = parse(url).orElseThrow(() -> refuse("url must be an absolute http(s) URL."));
     String problem = syntaxProblem(uri);
@@ -172,6 +172,6 @@ public final class EndpointPolicy {
   }
 
   private static io.equitoken.platform.core.RefusedException refuse(String detail) {
-    return Refused.unprocessable("url-not-allowed", FIELD, detail);
+    return Refusal.unprocessable("url-not-allowed", detail).withField(FIELD).exception();
   }
 }

@@ -5,7 +5,6 @@ import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.endpoint.EndpointPolicy;
-import io.equitoken.webhooks.kernel.Refused;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -72,7 +71,7 @@ public final class SubscriptionService {
     return Mono.fromCallable(
             () -> {
               if (request.status() != null) {
-                throw Refused.invalid("status", "status cannot be set on creation.");
+                throw Refusal.invalidMember("status", "cannot be set on creation").exception();
               }
               String url = policy.checkSubscriptionUrl(request.url()).toString();
               List<String> types = eventTypes(request.eventTypes());
@@ -142,7 +141,11 @@ public final class SubscriptionService {
     return store
         .find(id)
         .filter(s -> s.visibleTo(actor))
-        .switchIfEmpty(Mono.error(() -> Refused.notFound("Subscription " + id)));
+        .switchIfEmpty(
+            Mono.error(
+                () ->
+                    Refusal.notFound("not-found", "Subscription " + id + " was not found.")
+                        .exception()));
   }
 
   /** One page of the caller's subscriptions (an operator's: everyone's, or one owner's). */
@@ -219,7 +222,10 @@ public final class SubscriptionService {
             pausedAt = null;
           }
         }
-        default -> throw Refused.invalid("status", "status must be enabled or disabled.");
+        default ->
+            throw Refusal.invalidMember("status", "must be enabled or disabled")
+                .with("allowed", List.of("enabled", "disabled"))
+                .exception();
       }
     } else if (status == Subscription.Status.PAUSED) {
       throw Refusal.conflict(
@@ -293,19 +299,21 @@ public final class SubscriptionService {
 
   private List<String> eventTypes(List<String> requested) {
     if (requested == null || requested.isEmpty()) {
-      throw Refused.invalid("eventTypes", "eventTypes must name at least one event type.");
+      throw Refusal.invalidMember("eventTypes", "must name at least one event type").exception();
     }
     if (requested.size() > MAX_EVENT_TYPES) {
-      throw Refused.invalid(
-          "eventTypes", "eventTypes may name at most " + MAX_EVENT_TYPES + " event types.");
+      throw Refusal.invalidMember(
+              "eventTypes", "may name at most " + MAX_EVENT_TYPES + " event types")
+          .exception();
     }
     LinkedHashSet<String> types = new LinkedHashSet<>();
     for (String type : requested) {
       if (type == null || catalogue.byName(type).isEmpty()) {
-        throw Refused.unprocessable(
-            "unknown-event-type",
-            "eventTypes",
-            "Unknown event type " + type + "; GET /webhooks/event-types lists them.");
+        throw Refusal.unprocessable(
+                "unknown-event-type",
+                "Unknown event type " + type + "; GET /webhooks/event-types lists them.")
+            .withField("eventTypes")
+            .exception();
       }
       types.add(type);
     }
@@ -314,8 +322,9 @@ public final class SubscriptionService {
 
   private static String description(String description) {
     if (description != null && description.length() > MAX_DESCRIPTION) {
-      throw Refused.invalid(
-          "description", "description may be at most " + MAX_DESCRIPTION + " characters.");
+      throw Refusal.invalidMember(
+              "description", "may be at most " + MAX_DESCRIPTION + " characters")
+          .exception();
     }
     return description;
   }

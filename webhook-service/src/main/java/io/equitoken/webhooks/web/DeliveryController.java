@@ -1,7 +1,7 @@
 package io.equitoken.webhooks.web;
 
-import io.equitoken.platform.web.Cursors;
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.delivery.Deliveries;
@@ -27,6 +27,8 @@ import reactor.core.publisher.Mono;
 @RestController
 class DeliveryController {
 
+  private static final List<String> STATUSES = List.of("pending", "succeeded", "failed");
+
   private final Deliveries deliveries;
   private final ContractDocuments contracts;
   private final Dispatcher dispatcher;
@@ -48,9 +50,10 @@ class DeliveryController {
    * in the delivery log, where {@code Location} points.
    */
   @PostMapping(WebhooksRoleMatrix.SUBSCRIPTION + "/test")
-  Mono<ResponseEntity<Views.TestView>> test(@PathVariable UUID id) {
+  Mono<ResponseEntity<Views.TestView>> test(@PathVariable String id) {
+    UUID subscriptionId = QueryParams.uuid(id, "id");
     return SubscriptionController.actor()
-        .flatMap(actor -> deliveries.queueTest(actor, id))
+        .flatMap(actor -> deliveries.queueTest(actor, subscriptionId))
         .map(
             queued -> {
               Delivery d = queued.delivery();
@@ -61,7 +64,7 @@ class DeliveryController {
                       URI.create(
                           WebhooksRoleMatrix.SUBSCRIPTIONS
                               + "/"
-                              + id
+                              + subscriptionId
                               + "/deliveries?eventType="
                               + EventCatalogue.TEST_TYPE))
                   .body(Views.TestView.of(d));
@@ -70,69 +73,48 @@ class DeliveryController {
 
   @GetMapping(WebhooksRoleMatrix.SUBSCRIPTION + "/deliveries")
   Mono<List<Views.DeliveryView>> log(
-      @PathVariable UUID id,
+      @PathVariable String id,
       @RequestParam(required = false) String status,
       @RequestParam(required = false) String eventType,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
-    int size = Cursors.limit(limit);
-    Delivery.Status wanted = status(status);
-    Instant before = null;
-    UUID beforeId = null;
-    if (cursor != null) {
-      List<String> key = Cursors.decode(cursor, 2);
-      try {
-        before = Instant.parse(key.get(0));
-        beforeId = UUID.fromString(key.get(1));
-      } catch (RuntimeException e) {
-        Cursors.decode("", 2);
-      }
-    }
-    Instant created = before;
-    UUID lastId = beforeId;
+    UUID subscriptionId = QueryParams.uuid(id, "id");
+    String wire = QueryParams.oneOf(status, "status", STATUSES);
+    Delivery.Status wanted = wire == null ? null : Delivery.Status.fromWire(wire);
+    CursorPage.Request page = CursorPage.request(limit, cursor, 2);
+    Instant before = page.after() == null ? null : page.after().instant(0);
+    UUID beforeId = page.after() == null ? null : page.after().uuid(1);
     return SubscriptionController.actor()
-        .flatMap(actor -> deliveries.log(actor, id, wanted, eventType, created, lastId, size + 1))
+        .flatMap(
+            actor ->
+                deliveries.log(
+                    actor, subscriptionId, wanted, eventType, before, beforeId, page.fetch()))
         .map(
-            page -> {
-              var views = page.stream().map(Views.DeliveryView::of).toList();
-              if (views.size() > size) {
-                var last = views.get(size - 1);
-                Cursors.linkNext(
-                    exchange, Cursors.encode(last.createdAt().toString(), last.id().toString()));
-                return views.subList(0, size);
-              }
-              return views;
-            });
-  }
-
-  private static Delivery.Status status(String status) {
-    if (status == null) {
-      return null;
-    }
-    return switch (status) {
-      case "pending", "succeeded", "failed" -> Delivery.Status.fromWire(status);
-      default ->
-          throw ProblemException.badRequest(
-                  "invalid-field", "status must be pending, succeeded or failed.")
-              .with("field", "status");
-    };
+            rows ->
+                page.answer(
+                    rows.stream().map(Views.DeliveryView::of).toList(),
+                    exchange,
+                    v -> CursorPage.encode(v.createdAt(), v.id())));
   }
 
   @PostMapping(WebhooksRoleMatrix.SUBSCRIPTION + "/deliveries/{deliveryId}/replay")
   @ResponseStatus(HttpStatus.ACCEPTED)
-  Mono<Views.DeliveryView> replay(@PathVariable UUID id, @PathVariable UUID deliveryId) {
+  Mono<Views.DeliveryView> replay(@PathVariable String id, @PathVariable String deliveryId) {
+    UUID subscriptionId = QueryParams.uuid(id, "id");
+    UUID delivery = QueryParams.uuid(deliveryId, "deliveryId");
     return SubscriptionController.actor()
-        .flatMap(actor -> deliveries.replay(actor, id, deliveryId))
+        .flatMap(actor -> deliveries.replay(actor, subscriptionId, delivery))
         .doOnSuccess(due -> dispatcher.wake())
         .map(d -> Views.DeliveryView.of(new Deliveries.LoggedDelivery(d, List.of())));
   }
 
   @PostMapping(WebhooksRoleMatrix.SUBSCRIPTION + "/recover")
   @ResponseStatus(HttpStatus.ACCEPTED)
-  Mono<Views.RecoverView> recover(@PathVariable UUID id, @RequestBody Requests.Recover body) {
+  Mono<Views.RecoverView> recover(@PathVariable String id, @RequestBody Requests.Recover body) {
+    UUID subscriptionId = QueryParams.uuid(id, "id");
     return SubscriptionController.actor()
-        .flatMap(actor -> deliveries.recover(actor, id, body.since()))
+        .flatMap(actor -> deliveries.recover(actor, subscriptionId, body.since()))
         .doOnSuccess(requeued -> dispatcher.wake())
         .map(Views.RecoverView::new);
   }

@@ -1,8 +1,9 @@
 package io.equitoken.webhooks.web;
 
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.webhooks.delivery.Dispatcher;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.SubscriptionRequest;
@@ -82,68 +83,55 @@ class SubscriptionController {
 
   @GetMapping
   Mono<List<Views.SubscriptionView>> list(
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       @RequestParam(required = false) String ownerId,
       ServerWebExchange exchange) {
-    int size = Cursors.limit(limit);
-    Instant afterCreated = null;
-    UUID afterId = null;
-    if (cursor != null) {
-      List<String> key = Cursors.decode(cursor, 2);
-      try {
-        afterCreated = Instant.parse(key.get(0));
-        afterId = UUID.fromString(key.get(1));
-      } catch (RuntimeException e) {
-        Cursors.decode("", 2);
-      }
-    }
-    Instant created = afterCreated;
-    UUID id = afterId;
+    CursorPage.Request page = CursorPage.request(limit, cursor, 2);
+    Instant afterCreated = page.after() == null ? null : page.after().instant(0);
+    UUID afterId = page.after() == null ? null : page.after().uuid(1);
     return actor()
-        .flatMapMany(actor -> subscriptions.list(actor, ownerId, created, id, size + 1))
+        .flatMapMany(
+            actor -> subscriptions.list(actor, ownerId, afterCreated, afterId, page.fetch()))
         .map(Views.SubscriptionView::of)
         .collectList()
-        .map(
-            page -> {
-              if (page.size() > size) {
-                var last = page.get(size - 1);
-                Cursors.linkNext(
-                    exchange, Cursors.encode(last.createdAt().toString(), last.id().toString()));
-                return page.subList(0, size);
-              }
-              return page;
-            });
+        .map(rows -> page.answer(rows, exchange, v -> CursorPage.encode(v.createdAt(), v.id())));
   }
 
   @GetMapping("/{id}")
-  Mono<Views.SubscriptionView> get(@PathVariable UUID id) {
-    return actor().flatMap(actor -> subscriptions.get(actor, id)).map(Views.SubscriptionView::of);
+  Mono<Views.SubscriptionView> get(@PathVariable String id) {
+    UUID subscriptionId = QueryParams.uuid(id, "id");
+    return actor()
+        .flatMap(actor -> subscriptions.get(actor, subscriptionId))
+        .map(Views.SubscriptionView::of);
   }
 
   @PatchMapping("/{id}")
   Mono<Views.SubscriptionView> update(
-      @PathVariable UUID id, @RequestBody Requests.UpdateSubscription body) {
+      @PathVariable String id, @RequestBody Requests.UpdateSubscription body) {
+    UUID subscriptionId = QueryParams.uuid(id, "id");
     var changes =
         new SubscriptionRequest(body.url(), body.eventTypes(), body.description(), body.status());
     return actor()
-        .flatMap(actor -> subscriptions.update(actor, id, changes))
+        .flatMap(actor -> subscriptions.update(actor, subscriptionId, changes))
         // enabled again: what waited for it is due now
         .doOnSuccess(s -> dispatcher.wake())
         .map(Views.SubscriptionView::of);
   }
 
   @DeleteMapping("/{id}")
-  Mono<ResponseEntity<Void>> delete(@PathVariable UUID id) {
+  Mono<ResponseEntity<Void>> delete(@PathVariable String id) {
+    UUID subscriptionId = QueryParams.uuid(id, "id");
     return actor()
-        .flatMap(actor -> subscriptions.delete(actor, id))
+        .flatMap(actor -> subscriptions.delete(actor, subscriptionId))
         .then(Mono.just(ResponseEntity.noContent().build()));
   }
 
   @PostMapping("/{id}/rotate-secret")
-  Mono<Views.RotatedSecretView> rotate(@PathVariable UUID id) {
+  Mono<Views.RotatedSecretView> rotate(@PathVariable String id) {
+    UUID subscriptionId = QueryParams.uuid(id, "id");
     return actor()
-        .flatMap(actor -> subscriptions.rotateSecret(actor, id))
+        .flatMap(actor -> subscriptions.rotateSecret(actor, subscriptionId))
         .map(s -> new Views.RotatedSecretView(s.secret(), s.previousSecretExpiresAt()));
   }
 }

@@ -14,8 +14,7 @@ class ArchitectureTest {
     "io.equitoken.webhooks.catalogue..",
     "io.equitoken.webhooks.subscription..",
     "io.equitoken.webhooks.delivery..",
-    "io.equitoken.webhooks.endpoint..",
-    "io.equitoken.webhooks.kernel.."
+    "io.equitoken.webhooks.endpoint.."
   };
 
   private static final JavaClasses CLASSES =
