@@ -6,6 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -19,6 +25,27 @@ class StrictJsonTypesTest {
     JsonMapper.Builder builder = JsonMapper.builder();
     new StrictJsonTypes().strictScalarTypes().customize(builder);
     return builder.build();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @Import(StrictJsonTypes.class)
+  static class ServiceImportingItToo {}
+
+  @AutoConfiguration
+  @Import(StrictJsonTypes.class)
+  static class ImportingAutoConfiguration {}
+
+  @Test
+  void shouldStartWhenAServiceStillImportsItBesideThePlatformDefault() {
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(ImportingAutoConfiguration.class))
+        .withUserConfiguration(ServiceImportingItToo.class)
+        .run(
+            context ->
+                assertThat(context)
+                    .hasNotFailed()
+                    .getBeans(JsonMapperBuilderCustomizer.class)
+                    .hasSize(1));
   }
 
   @Test
