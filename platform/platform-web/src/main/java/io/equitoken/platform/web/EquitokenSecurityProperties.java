@@ -59,7 +59,7 @@ public record EquitokenSecurityProperties(
       enabled = enabled == null || enabled;
       topic = topic == null ? "identity.events.v1" : topic;
       maxStaleness = maxStaleness == null ? Duration.ofSeconds(30) : maxStaleness;
-      pollInterval = pollInterval == null ? Duration.ofSeconds(2) : pollInterval;
+      pollInterval = pollInterval == null ? Duration.ofSeconds(5) : pollInterval;
       startupWait = startupWait == null ? Duration.ofSeconds(20) : startupWait;
     }
   }

@@ -28,8 +28,12 @@ import org.springframework.context.SmartLifecycle;
  * Reads {@code equitoken.identity.api-key.revoked.v1} from {@code identity.events.v1} into {@link
  * RevokedApiKeys}. Every instance reads every partition itself (no consumer group, nothing
  * committed), starting {@code retention} back in time, so a new instance knows every revocation
- * that can still matter before it serves. After each poll it compares its position with the end of
- * every partition; when it has read all, the set is confirmed up to date.
+ * that can still matter before it serves. A poll returns as soon as a record arrives, so a
+ * revocation is applied within a fetch round trip however long the poll may wait. A third of the
+ * set's {@code maxStaleness} after the last confirmation (and until the first one, before every
+ * poll) it compares its position with the end of every partition; when it has read all, the set is
+ * confirmed up to date. An idle feed thus costs one fetch per poll and one end-offsets request per
+ * ten seconds, not one of each every poll.
  */
 public final class RevocationFeed implements SmartLifecycle {
 
@@ -131,6 +135,8 @@ public final class RevocationFeed implements SmartLifecycle {
     try (KafkaConsumer<String, byte[]> kafka = consumer) {
       Set<TopicPartition> assigned = new HashSet<>();
       long nextPartitionCheck = 0;
+      long nextConfirmation = 0;
+      long confirmEvery = revoked.maxStaleness().dividedBy(3).toNanos();
       while (running) {
         try {
           if (System.nanoTime() - nextPartitionCheck >= 0) {
@@ -147,8 +153,10 @@ public final class RevocationFeed implements SmartLifecycle {
           // checked before the poll, so that a feed with nothing to read is confirmed at once;
           // the poll returns as soon as a record arrives, so a revocation is applied within one
           // fetch round trip however long the poll may wait
-          if (readAll(kafka, assigned)) {
+          if ((!revoked.wasEverUpToDate() || System.nanoTime() - nextConfirmation >= 0)
+              && readAll(kafka, assigned)) {
             confirmed();
+            nextConfirmation = System.nanoTime() + confirmEvery;
           }
           for (ConsumerRecord<String, byte[]> record : kafka.poll(pollInterval)) {
             apply(record);

@@ -50,6 +50,11 @@ public final class RevokedApiKeys {
     return confirmed != null && !confirmed.plus(maxStaleness).isBefore(clock.instant());
   }
 
+  /** How long a confirmation keeps the set fresh. */
+  public Duration maxStaleness() {
+    return maxStaleness;
+  }
+
   public boolean wasEverUpToDate() {
     return confirmedUpToDate != null;
   }
