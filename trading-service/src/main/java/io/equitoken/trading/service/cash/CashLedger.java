@@ -101,6 +101,37 @@ public final class CashLedger {
         .thenReturn(new Reservation(orderId, ownerId, amount, BigDecimal.ZERO, 0, 0, null));
   }
 
+  /**
+   * What {@link #reserveForBuy} would refuse now ({@code insufficient-funds}), without reserving
+   * anything; empty when the available cash covers the order.
+   */
+  public Mono<java.util.Optional<Refusal>> fundingRefusal(
+      String ownerId, BigDecimal quantity, BigDecimal limitPrice) {
+    long amount = settings.money().reserveFor(quantity, limitPrice);
+    return account(ownerId)
+        .map(
+            a ->
+                a.available() >= amount
+                    ? java.util.Optional.<Refusal>empty()
+                    : java.util.Optional.of(insufficientFunds(a, amount)));
+  }
+
+  private Refusal insufficientFunds(CashAccount a, long required) {
+    return Refusal.unprocessable(
+            "insufficient-funds",
+            "Expected available cash of at least "
+                + settings.money().major(required).toPlainString()
+                + " "
+                + settings.money().currency()
+                + ", but "
+                + settings.money().major(a.available()).toPlainString()
+                + " is available")
+        .with("required", settings.money().major(required))
+        .with("available", settings.money().major(a.available()))
+        .with("currency", settings.money().currency())
+        .with("nextStep", "Deposit cash or lower the quantity or the maximum price");
+  }
+
   private <T> Mono<T> insufficient(String ownerId, long required) {
     return store
         .account(ownerId)

@@ -219,7 +219,8 @@ final class DemoTrading {
                     side,
                     q,
                     price,
-                    at)));
+                    at,
+                    null)));
   }
 
   /** A continuous window open now (opens in a few seconds) with the issuer's offers resting. */

@@ -19,6 +19,8 @@ import io.equitoken.trading.service.order.OrderLimits;
 import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.order.OrderService;
 import io.equitoken.trading.service.order.OrderStore;
+import io.equitoken.trading.service.rules.RulesService;
+import io.equitoken.trading.service.rules.RulesStore;
 import io.equitoken.trading.service.transfer.TransferService;
 import io.equitoken.trading.service.transfer.TransferStore;
 import io.equitoken.trading.service.window.TradableTokens;
@@ -105,10 +107,22 @@ class ServiceConfiguration {
   }
 
   @Bean
+  RulesService rulesService(
+      RulesStore store,
+      MarketStore market,
+      EventPublisher<TradingMessage> messages,
+      Transactions transactions,
+      TransactionLocks locks,
+      Clock clock) {
+    return new RulesService(store, market, messages, transactions, locks, clock);
+  }
+
+  @Bean
   OrderService orderService(
       OrderStore orders,
       MarketStore market,
       CashLedger cash,
+      RulesService rules,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock,
@@ -116,7 +130,7 @@ class ServiceConfiguration {
     OrderLimits limits =
         new OrderLimits(properties.maxOpenOrdersPerToken(), properties.referencePriceBand());
     return new OrderService(
-        orders, market, cash, limits, messages, transactions, clock, UUID::randomUUID);
+        orders, market, cash, limits, rules, messages, transactions, clock, UUID::randomUUID);
   }
 
   @Bean

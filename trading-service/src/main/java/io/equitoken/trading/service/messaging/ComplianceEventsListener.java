@@ -25,7 +25,14 @@ class ComplianceEventsListener {
 
   /** Trimmed copy of {@code status.changed}. */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  record StatusChanged(String investorId, String kycState, Instant expiresAt, Instant changedAt) {}
+  record StatusChanged(
+      String investorId,
+      String kycState,
+      Instant expiresAt,
+      Instant changedAt,
+      String country,
+      String accreditation,
+      Instant accreditationExpiresAt) {}
 
   private final IdempotentConsumer consumer;
   private final MarketFacts facts;
@@ -49,7 +56,15 @@ class ComplianceEventsListener {
     var d = Consumed.read(json, event, StatusChanged.class);
     Consumed.require(
         event, d.investorId() != null && d.kycState() != null && d.changedAt() != null);
-    var standing = new KycStanding(d.investorId(), d.kycState(), d.expiresAt(), d.changedAt());
+    var standing =
+        new KycStanding(
+            d.investorId(),
+            d.kycState(),
+            d.expiresAt(),
+            d.changedAt(),
+            d.country(),
+            d.accreditation() == null ? "none" : d.accreditation(),
+            d.accreditationExpiresAt());
     return facts.kycChanged(standing);
   }
 }

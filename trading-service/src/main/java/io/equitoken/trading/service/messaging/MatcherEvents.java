@@ -23,6 +23,9 @@ final class MatcherEvents {
   record Reason(String code, String detail) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
+  record HoldingChanged(String ownerId, String tokenId, Long sequence, BigDecimal quantity) {}
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
   record Rejected(UUID orderId, Reason reason, Instant rejectedAt) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)

@@ -7,6 +7,7 @@ import io.equitoken.trading.service.history.ExecutedTrade;
 import io.equitoken.trading.service.history.MarketResults;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderProjection;
+import io.equitoken.trading.service.rules.RulesService;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -18,8 +19,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Projects the matcher's committed results (read_committed) into order statuses, fills, price
  * history, auction state and the cash ledger (each execution's payment, each ended buy order's
- * release), each event once, a poll at a time in one transaction. Other types on the topic (window
- * events, holdings, prices, transfers) are not projected here.
+ * release) and the latest holdings ({@code holding.changed}, for {@code POST /trade/check}), each
+ * event once, a poll at a time in one transaction. Other types on the topic (window events, prices,
+ * transfers) are not projected here.
  */
 @Component
 class MatcherEventsListener {
@@ -31,6 +33,7 @@ class MatcherEventsListener {
   private final OrderProjection orders;
   private final MarketResults market;
   private final CashLedger cash;
+  private final RulesService rules;
   private final JsonMapper json;
 
   MatcherEventsListener(
@@ -38,11 +41,13 @@ class MatcherEventsListener {
       OrderProjection orders,
       MarketResults market,
       CashLedger cash,
+      RulesService rules,
       JsonMapper json) {
     this.consumer = consumer;
     this.orders = orders;
     this.market = market;
     this.cash = cash;
+    this.rules = rules;
     this.json = json;
   }
 
@@ -145,6 +150,16 @@ class MatcherEventsListener {
                         d.price(),
                         d.quantity(),
                         d.executedAt())));
+      }
+      case "holding.changed.v1" -> {
+        var d = Consumed.read(json, e, MatcherEvents.HoldingChanged.class);
+        Consumed.require(
+            e,
+            d.ownerId() != null
+                && d.tokenId() != null
+                && d.sequence() != null
+                && d.quantity() != null);
+        yield rules.holdingChanged(d.tokenId(), d.ownerId(), d.quantity(), d.sequence());
       }
       case "auction.indicative.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.AuctionIndicative.class);

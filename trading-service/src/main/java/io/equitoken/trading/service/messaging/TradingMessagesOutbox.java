@@ -7,6 +7,7 @@ import io.equitoken.trading.service.cash.CashEvents;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.order.OrderService;
+import io.equitoken.trading.service.rules.RulesEvents;
 import io.equitoken.trading.service.transfer.TransferService;
 import io.equitoken.trading.service.window.WindowEvents;
 import org.springframework.context.annotation.Bean;
@@ -39,6 +40,8 @@ class TradingMessagesOutbox {
         .on(OrderService.Cancel.class, c -> command(c.tokenId(), "order.cancel", c))
         .on(TransferService.Command.class, c -> command(c.tokenId(), "transfer", c))
         .on(MarketFacts.Register.class, c -> command(c.tokenId(), "token.register", c))
+        .on(RulesEvents.Apply.class, c -> command(c.tokenId(), "token.rules", c))
+        .on(RulesEvents.Changed.class, e -> fact(e.tokenId(), "token.rules.changed", e))
         .on(CashEvents.Changed.class, e -> fact(e.ownerId(), "cash.changed", e))
         .on(CashEvents.DepositRecorded.class, e -> fact(e.ownerId(), "cash.deposit.recorded", e))
         .on(

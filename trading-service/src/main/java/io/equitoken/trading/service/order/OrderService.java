@@ -2,15 +2,23 @@ package io.equitoken.trading.service.order;
 
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.kernel.TradingMessage;
+import io.equitoken.trading.service.market.KycStanding;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.market.OrderFacts;
+import io.equitoken.trading.service.rules.IntakeRules;
+import io.equitoken.trading.service.rules.RulesService;
+import io.equitoken.trading.service.rules.TokenRules;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
@@ -25,6 +33,7 @@ public final class OrderService {
   private final MarketStore market;
   private final CashLedger cash;
   private final OrderLimits limits;
+  private final RulesService rules;
   private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
   private final Clock clock;
@@ -35,6 +44,7 @@ public final class OrderService {
       MarketStore market,
       CashLedger cash,
       OrderLimits limits,
+      RulesService rules,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock,
@@ -43,6 +53,7 @@ public final class OrderService {
     this.market = market;
     this.cash = cash;
     this.limits = limits;
+    this.rules = rules;
     this.messages = messages;
     this.transactions = transactions;
     this.clock = clock;
@@ -58,8 +69,22 @@ public final class OrderService {
       String side,
       BigDecimal quantity,
       BigDecimal limitPrice,
-      Instant at)
+      Instant at,
+      Investor investor)
       implements TradingMessage {}
+
+  /**
+   * The ordering investor's facts for the token's transfer rules, from the KYC read model at intake
+   * (the matcher remembers them per owner): the KYC country (null if unknown) and accreditation.
+   */
+  public record Investor(String jurisdiction, boolean accredited) {
+
+    static Investor of(KycStanding kyc, Instant now) {
+      return kyc == null
+          ? new Investor(null, false)
+          : new Investor(kyc.country(), kyc.accreditedAt(now));
+    }
+  }
 
   /** The {@code order.cancel} command the matcher gets. */
   public record Cancel(String orderId, String ownerId, String tokenId, Instant at)
@@ -75,42 +100,140 @@ public final class OrderService {
    */
   public Mono<Order> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
-    Mono<OrderFacts> facts =
-        tokenId == null || tokenId.isBlank()
-            ? Mono.just(OrderFacts.NONE)
-            : market.orderFacts(tokenId, trader.principalId());
-    return facts.flatMap(
-        f -> {
-          OrderRules.check(request, f.token());
-          Instant now = now();
-          UUID windowId = Gates.check(trader, request, f, now);
-          limits.check(request, f);
-          Order order =
-              new Order(
-                  ids.get(),
-                  trader.principalId(),
-                  tokenId,
-                  request.side(),
-                  request.quantity(),
-                  request.maxPrice(),
-                  windowId,
-                  OrderStatus.PENDING,
-                  BigDecimal.ZERO,
-                  request.quantity(),
-                  null,
-                  null,
-                  null,
-                  null,
-                  now,
-                  now,
-                  null);
-          return transactions.inTransaction(
-              orders
-                  .insert(order)
-                  .then(fund(order, now))
-                  .then(command(order, now))
-                  .thenReturn(order));
-        });
+    Instant now = now();
+    return facts(trader, request, now)
+        .flatMap(
+            both -> {
+              OrderFacts f = both.facts();
+              OrderRules.check(request, f.token());
+              UUID windowId = Gates.check(trader, request, f, now);
+              limits.check(request, f);
+              IntakeRules.check(
+                      both.rules(),
+                      tokenId,
+                      f.kyc(),
+                      request.side(),
+                      request.quantity(),
+                      f.token().issuerId().equals(trader.principalId()),
+                      now)
+                  .ifPresent(
+                      refusal -> {
+                        throw refusal.exception();
+                      });
+              Investor investor = Investor.of(f.kyc(), now);
+              Order order =
+                  new Order(
+                      ids.get(),
+                      trader.principalId(),
+                      tokenId,
+                      request.side(),
+                      request.quantity(),
+                      request.maxPrice(),
+                      windowId,
+                      OrderStatus.PENDING,
+                      BigDecimal.ZERO,
+                      request.quantity(),
+                      null,
+                      null,
+                      null,
+                      null,
+                      now,
+                      now,
+                      null);
+              return transactions.inTransaction(
+                  orders
+                      .insert(order)
+                      .then(fund(order, now))
+                      .then(command(order, investor, now))
+                      .thenReturn(order));
+            });
+  }
+
+  /** The answer of {@code POST /trade/check}: would the order be accepted, and if not, why. */
+  public record Check(boolean accepted, List<Refusal> refusals) {}
+
+  /**
+   * Everything {@link #place} would check, without placing or reserving anything, every refusal
+   * listed (after a shape error, nothing else): the gates, the limits, the transfer rules intake
+   * judges, the cash a buy would reserve, and — from the latest projected holdings — the holder
+   * caps and the maximum holding. Lock-ups and anything that changes before the order reaches the
+   * matcher are only final there.
+   */
+  public Mono<Check> check(Trader trader, OrderRequest request) {
+    Instant now = now();
+    return facts(trader, request, now)
+        .flatMap(
+            both -> {
+              OrderFacts f = both.facts();
+              try {
+                OrderRules.check(request, f.token());
+              } catch (RefusedException e) {
+                return Mono.just(new Check(false, List.of(e.refusal())));
+              }
+              List<Refusal> refusals = new ArrayList<>();
+              attempt(() -> Gates.check(trader, request, f, now), refusals);
+              attempt(() -> limits.check(request, f), refusals);
+              if (f.token() == null) {
+                return Mono.just(new Check(false, List.copyOf(refusals)));
+              }
+              String tokenId = request.tokenId();
+              boolean issuer = f.token().issuerId().equals(trader.principalId());
+              IntakeRules.check(
+                      both.rules(),
+                      tokenId,
+                      f.kyc(),
+                      request.side(),
+                      request.quantity(),
+                      issuer,
+                      now)
+                  .ifPresent(refusals::add);
+              boolean accredited = f.kyc() != null && f.kyc().accreditedAt(now);
+              Mono<Optional<Refusal>> holders =
+                  rules
+                      .holderFacts(tokenId, trader.principalId(), now)
+                      .map(
+                          h ->
+                              IntakeRules.checkHolders(
+                                  both.rules(),
+                                  tokenId,
+                                  h,
+                                  request.side(),
+                                  request.quantity(),
+                                  issuer,
+                                  accredited));
+              Mono<Optional<Refusal>> funds =
+                  "buy".equals(request.side())
+                      ? cash.fundingRefusal(
+                          trader.principalId(), request.quantity(), request.maxPrice())
+                      : Mono.just(Optional.empty());
+              return Mono.zip(holders, funds)
+                  .map(
+                      z -> {
+                        z.getT1().ifPresent(refusals::add);
+                        z.getT2().ifPresent(refusals::add);
+                        return new Check(refusals.isEmpty(), List.copyOf(refusals));
+                      });
+            });
+  }
+
+  private static void attempt(Runnable check, List<Refusal> refusals) {
+    try {
+      check.run();
+    } catch (RefusedException e) {
+      refusals.add(e.refusal());
+    }
+  }
+
+  /** The token's and the caller's facts, and the token's rules in force. */
+  record IntakeFacts(OrderFacts facts, TokenRules rules) {}
+
+  private Mono<IntakeFacts> facts(Trader trader, OrderRequest request, Instant now) {
+    String tokenId = request.tokenId();
+    if (tokenId == null || tokenId.isBlank()) {
+      return Mono.just(new IntakeFacts(OrderFacts.NONE, TokenRules.NONE));
+    }
+    return Mono.zip(market.orderFacts(tokenId, trader.principalId()), rules.inForce(tokenId, now))
+        .map(z -> new IntakeFacts(z.getT1(), z.getT2()));
   }
 
   private Mono<Void> fund(Order o, Instant now) {
@@ -121,7 +244,7 @@ public final class OrderService {
         .then();
   }
 
-  private Mono<Void> command(Order o, Instant now) {
+  private Mono<Void> command(Order o, Investor investor, Instant now) {
     String id = o.id().toString();
     return messages.publish(
         new Place(
@@ -132,7 +255,8 @@ public final class OrderService {
             o.side(),
             o.quantity(),
             o.limitPrice(),
-            now));
+            now,
+            investor));
   }
 
   /** The order if the trader may see it (owner, or operator); others get a 404, as if absent. */

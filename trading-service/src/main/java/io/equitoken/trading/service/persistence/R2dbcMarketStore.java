@@ -28,6 +28,7 @@ class R2dbcMarketStore implements MarketStore {
   private static final String ORDER_FACTS =
       "select t.token_id, t.listing_id, t.issuer_id, t.supply, t.issue_price, t.tick_size,"
           + " t.lot_size, t.issued_at, k.investor_id, k.kyc_state, k.expires_at, k.changed_at,"
+          + " k.country, k.accreditation, k.accreditation_expires_at,"
           + " exists (select 1 from listing_state l where l.listing_id = t.listing_id"
           + " and l.status = 'active') as tradable,"
           + " (select w.id from liquidity_window w join window_token wt on wt.window_id = w.id"
@@ -91,7 +92,10 @@ class R2dbcMarketStore implements MarketStore {
         row.get("investor_id", String.class),
         row.get("kyc_state", String.class),
         row.get("expires_at", Instant.class),
-        row.get("changed_at", Instant.class));
+        row.get("changed_at", Instant.class),
+        row.get("country", String.class),
+        row.get("accreditation", String.class),
+        row.get("accreditation_expires_at", Instant.class));
   }
 
   @Override
@@ -159,13 +163,19 @@ class R2dbcMarketStore implements MarketStore {
   public Mono<Void> kyc(KycStanding k) {
     var spec =
         db.sql(
-            "insert into kyc_standing (investor_id, kyc_state, expires_at, changed_at) values"
-                + " (:id, :state, :expires, :at) on conflict (investor_id) do update set"
-                + " kyc_state = excluded.kyc_state, expires_at = excluded.expires_at,"
-                + " changed_at = excluded.changed_at"
+            "insert into kyc_standing (investor_id, kyc_state, expires_at, changed_at, country,"
+                + " accreditation, accreditation_expires_at) values (:id, :state, :expires, :at,"
+                + " :country, :accreditation, :accreditationExpires) on conflict (investor_id) do"
+                + " update set kyc_state = excluded.kyc_state, expires_at = excluded.expires_at,"
+                + " changed_at = excluded.changed_at, country = excluded.country,"
+                + " accreditation = excluded.accreditation,"
+                + " accreditation_expires_at = excluded.accreditation_expires_at"
                 + " where kyc_standing.changed_at <= excluded.changed_at");
     spec = spec.bind("id", k.investorId()).bind("state", k.kycState()).bind("at", k.changedAt());
     spec = Sql.bind(spec, "expires", k.expiresAt(), Instant.class);
+    spec = Sql.bind(spec, "country", k.country(), String.class);
+    spec = spec.bind("accreditation", k.accreditation() == null ? "none" : k.accreditation());
+    spec = Sql.bind(spec, "accreditationExpires", k.accreditationExpiresAt(), Instant.class);
     return spec.fetch().rowsUpdated().then();
   }
 }

@@ -66,6 +66,14 @@ class OrderController {
         () -> trader().flatMap(t -> service.place(t, request)).flatMap(this::accepted));
   }
 
+  /** {@code POST /trade/check}: what {@code POST /trade} would answer, placing nothing. */
+  @PostMapping("/trade/check")
+  Mono<OrderDtos.CheckResult> check(@Valid @RequestBody OrderDtos.PlaceOrder body) {
+    OrderRequest request =
+        new OrderRequest(body.tokenId(), body.type(), body.quantity(), body.maxPrice());
+    return trader().flatMap(t -> service.check(t, request)).map(OrderDtos::checkResult);
+  }
+
   @GetMapping("/trade/status/{tradeId}")
   Mono<OrderDtos.Status> status(@PathVariable String tradeId) {
     return trader()

@@ -2,6 +2,8 @@ package io.equitoken.trading.service.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.equitoken.trading.service.order.Order;
+import io.equitoken.trading.service.order.OrderService;
+import io.equitoken.trading.service.rules.RuleCodes;
 import jakarta.validation.constraints.NotNull;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -38,7 +40,9 @@ final class OrderDtos {
       Echo order,
       CashDtos.OrderCash cash) {}
 
-  record Reason(String code, String detail) {}
+  /** Why an order was rejected or cancelled; {@code nextStep} for a transfer rule's code. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record Reason(String code, String detail, String nextStep) {}
 
   /** One execution: {@code tradeId} and {@code executionId} are the execution's id. */
   record FillView(
@@ -68,6 +72,30 @@ final class OrderDtos {
       Instant createdAt,
       Instant updatedAt,
       CashDtos.OrderCash cash) {}
+
+  /** One refusal of {@code POST /trade/check}, as {@code POST /trade} would state it. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record CheckRefusal(
+      int status, String code, String detail, String rule, String nextStep, String field) {}
+
+  /** {@code POST /trade/check}: would the order be accepted, and if not, every reason known. */
+  record CheckResult(boolean accepted, List<CheckRefusal> refusals) {}
+
+  static CheckResult checkResult(OrderService.Check check) {
+    return new CheckResult(
+        check.accepted(),
+        check.refusals().stream()
+            .map(
+                r ->
+                    new CheckRefusal(
+                        r.status(),
+                        r.code(),
+                        r.detail(),
+                        r.extensions().get("rule") instanceof String rule ? rule : null,
+                        r.extensions().get("nextStep") instanceof String s ? s : null,
+                        r.field()))
+            .toList());
+  }
 
   static Accepted accepted(Order o, CashDtos.OrderCash cash) {
     return new Accepted(
@@ -100,7 +128,10 @@ final class OrderDtos {
                 f ->
                     new FillView(f.tradeId(), f.tradeId(), f.price(), f.quantity(), f.executedAt()))
             .toList(),
-        o.reasonCode() == null ? null : new Reason(o.reasonCode(), o.reasonDetail()),
+        o.reasonCode() == null
+            ? null
+            : new Reason(
+                o.reasonCode(), o.reasonDetail(), RuleCodes.nextStep(o.reasonCode(), o.tokenId())),
         o.windowId().toString(),
         o.cancelRequestedAt(),
         o.createdAt(),

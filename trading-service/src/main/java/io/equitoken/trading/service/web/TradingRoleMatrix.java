@@ -11,12 +11,12 @@ import org.springframework.http.HttpMethod;
 
 /**
  * The one place that says which roles may call which endpoint of trading-service. Windows and price
- * history are public market data (any role); operators schedule and cancel windows and move
- * holdings. Investors trade; founders too, but only to sell tokens they hold (the gate refuses
- * their buys). Operators see and cancel every order; everyone else only their own (404 otherwise).
- * Cash: investors and founders hold accounts, see their own and withdraw from them; operators (and
- * the payments integration, which uses an operator key) record deposits, settle withdrawals,
- * correct accounts and see every account.
+ * history are public market data (any role), and so are a token's transfer rules; operators
+ * schedule and cancel windows, move holdings and set transfer rules. Investors trade; founders too,
+ * but only to sell tokens they hold (the gate refuses their buys). Operators see and cancel every
+ * order; everyone else only their own (404 otherwise). Cash: investors and founders hold accounts,
+ * see their own and withdraw from them; operators (and the payments integration, which uses an
+ * operator key) record deposits, settle withdrawals, correct accounts and see every account.
  */
 @Configuration
 class TradingRoleMatrix {
@@ -29,11 +29,14 @@ class TradingRoleMatrix {
         .allow(HttpMethod.POST, "/liquidity/windows", OPERATOR)
         .allow(HttpMethod.POST, "/liquidity/windows/{id}/cancel", OPERATOR)
         .allow(HttpMethod.POST, "/trade", INVESTOR, FOUNDER)
+        .allow(HttpMethod.POST, "/trade/check", INVESTOR, FOUNDER)
         .allow(HttpMethod.GET, "/trade", INVESTOR, FOUNDER, OPERATOR)
         .allow(HttpMethod.GET, "/trade/status/{tradeId}", INVESTOR, FOUNDER, OPERATOR)
         .allow(HttpMethod.DELETE, "/trade/{tradeId}", INVESTOR, FOUNDER, OPERATOR)
         .allowAnyRole(HttpMethod.GET, "/tokens/{tokenId}/price-history")
         .allow(HttpMethod.POST, "/tokens/{tokenId}/transfers", OPERATOR)
+        .allowAnyRole(HttpMethod.GET, "/tokens/{tokenId}/rules")
+        .allow(HttpMethod.PUT, "/tokens/{tokenId}/rules", OPERATOR)
         .allow(HttpMethod.GET, "/cash/account", INVESTOR, FOUNDER, OPERATOR)
         .allow(HttpMethod.GET, "/cash/accounts", OPERATOR)
         .allow(HttpMethod.GET, "/cash/accounts/{ownerId}", INVESTOR, FOUNDER, OPERATOR)

@@ -24,6 +24,7 @@ class ArchitectureTest {
     "io.equitoken.trading.service.market..",
     "io.equitoken.trading.service.history..",
     "io.equitoken.trading.service.transfer..",
+    "io.equitoken.trading.service.rules..",
     "io.equitoken.trading.service.kernel.."
   };
 

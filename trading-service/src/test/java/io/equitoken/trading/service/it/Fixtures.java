@@ -138,14 +138,27 @@ public final class Fixtures {
   public static final java.math.BigDecimal FUNDING = new java.math.BigDecimal("100000000.00");
 
   public void kyc(String investorId, String kycState, Instant expiresAt) {
+    kyc(investorId, kycState, expiresAt, "DE", false);
+  }
+
+  /** An approved, funded investor of the given KYC country and accreditation. */
+  public String approvedInvestor(String country, boolean accredited) {
+    String investorId = "inv-" + UUID.randomUUID();
+    kyc(investorId, "approved", clock.instant().plus(Duration.ofDays(365)), country, accredited);
+    api.deposit(investorId, FUNDING);
+    return investorId;
+  }
+
+  public void kyc(
+      String investorId, String kycState, Instant expiresAt, String country, boolean accredited) {
     Instant at = Instant.now();
     var data = new java.util.LinkedHashMap<String, Object>();
     data.put("investorId", investorId);
     data.put("submissionId", UUID.randomUUID().toString());
     data.put("kycState", kycState);
-    data.put("accreditation", "none");
-    data.put("accreditationExpiresAt", null);
-    data.put("country", "DE");
+    data.put("accreditation", accredited ? "accredited" : "none");
+    data.put("accreditationExpiresAt", accredited ? String.valueOf(expiresAt) : null);
+    data.put("country", country);
     data.put("decidedAt", at.toString());
     data.put("expiresAt", expiresAt == null ? null : expiresAt.toString());
     data.put("changedAt", at.toString());

@@ -97,9 +97,50 @@ class InputFuzzIT extends TradingIntegrationTest {
             value,
             post("/tokens/" + token + "/transfers", Api.operator(), transfer(field, quoted)));
       }
+      for (String field : List.of("tokenId", "type", "quantity", "maxPrice")) {
+        check(
+            "POST /trade/check " + field,
+            value,
+            post("/trade/check", investorToken(), order(field, quoted)));
+      }
+      for (String field : RULE_MEMBERS) {
+        String member = field.endsWith("Jurisdictions") ? "[" + quoted + "]" : quoted;
+        check("PUT /tokens/{tokenId}/rules " + field, value, putRules(field, member));
+      }
+      check(
+          "PUT /tokens/{tokenId}/rules Idempotency-Key",
+          value,
+          putRules("reason", "\"fuzz\"").header("Idempotency-Key", FuzzInputs.headerValue(value)));
       queries(value);
       paths(value);
     }
+  }
+
+  private static final List<String> RULE_MEMBERS =
+      List.of(
+          "maxHolders",
+          "maxNonAccreditedHolders",
+          "accreditedOnly",
+          "allowedJurisdictions",
+          "blockedJurisdictions",
+          "maxHolding",
+          "maxHoldingPercent",
+          "lockupDays",
+          "lockupAllPurchases",
+          "minOrderSize",
+          "effectiveAt",
+          "reason");
+
+  /** A valid rules version with {@code field} replaced by the JSON {@code member}. */
+  private WebTestClient.RequestHeadersSpec<?> putRules(String field, String member) {
+    String body =
+        FuzzInputs.objectWith(
+            FuzzInputs.members("maxHolders", "50", "reason", "\"fuzz\""), field, member);
+    return web.method(HttpMethod.PUT)
+        .uri("/tokens/" + token + "/rules")
+        .headers(h -> h.setBearerAuth(Api.operator()))
+        .contentType(MediaType.APPLICATION_JSON)
+        .bodyValue(body);
   }
 
   @Test
@@ -117,6 +158,20 @@ class InputFuzzIT extends TradingIntegrationTest {
           "POST /tokens/{tokenId}/transfers quantity",
           number,
           post("/tokens/" + token + "/transfers", Api.operator(), transfer("quantity", number)));
+      for (String field :
+          List.of(
+              "maxHolders",
+              "maxNonAccreditedHolders",
+              "maxHolding",
+              "maxHoldingPercent",
+              "lockupDays",
+              "minOrderSize")) {
+        check("PUT /tokens/{tokenId}/rules " + field, number, putRules(field, number));
+      }
+      check(
+          "POST /trade/check quantity",
+          number,
+          post("/trade/check", investorToken(), order("quantity", number)));
       queries(number);
     }
   }
@@ -329,6 +384,18 @@ class InputFuzzIT extends TradingIntegrationTest {
             .uri("/tokens/{id}/price-history", value)
             .headers(h -> h.setBearerAuth(investorToken())));
     check(
+        "GET /tokens/{tokenId}/rules",
+        value,
+        web.get().uri("/tokens/{id}/rules", value).headers(h -> h.setBearerAuth(investorToken())));
+    check(
+        "PUT /tokens/{tokenId}/rules",
+        value,
+        web.put()
+            .uri("/tokens/{id}/rules", value)
+            .headers(h -> h.setBearerAuth(Api.operator()))
+            .contentType(MediaType.APPLICATION_JSON)
+            .bodyValue("{\"maxHolders\":5,\"reason\":\"fuzz\"}"));
+    check(
         "POST /tokens/{tokenId}/transfers",
         value,
         web.post()
@@ -395,7 +462,7 @@ class InputFuzzIT extends TradingIntegrationTest {
         "select (select count(*) from trade_order) + (select count(*) from liquidity_window)"
             + " + (select count(*) from window_token) + (select count(*) from holding_transfer)"
             + " + (select count(*) from cash_entry) + (select count(*) from cash_deposit)"
-            + " + (select count(*) from cash_withdrawal)"
+            + " + (select count(*) from cash_withdrawal) + (select count(*) from token_rules)"
             + " + (select count(*) from idempotency_record where principal_id in ($1, $2))"
             + " + (select coalesce(max(seq), 0) from outbox_event)",
         investor,

@@ -11,6 +11,7 @@ import io.equitoken.trading.service.cash.CashEvents;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.order.OrderService;
+import io.equitoken.trading.service.rules.RulesEvents;
 import io.equitoken.trading.service.transfer.TransferService;
 import io.equitoken.trading.service.window.WindowEvents;
 import java.math.BigDecimal;
@@ -62,6 +63,20 @@ class TradingMessagesContractTest {
         .run(context -> json = context.getBean(JsonMapper.class));
   }
 
+  private static final RulesEvents.WireRules RULES =
+      new RulesEvents.WireRules(
+          99L,
+          35L,
+          true,
+          List.of("DE", "FR"),
+          List.of("KP"),
+          new BigDecimal("5000"),
+          365L,
+          true,
+          BigDecimal.TEN);
+  private static final RulesEvents.WireRules NO_RULES =
+      new RulesEvents.WireRules(null, null, false, List.of(), List.of(), null, null, false, null);
+
   /** Representative instances, with the nullable variants of each record where it has some. */
   private static List<TradingMessage> samples() {
     List<String> tokens = List.of(TOKEN, OTHER_TOKEN);
@@ -88,7 +103,8 @@ class TradingMessagesContractTest {
             "buy",
             new BigDecimal("250"),
             new BigDecimal("13.20"),
-            AT),
+            AT,
+            new OrderService.Investor("DE", true)),
         new OrderService.Place(
             "5b7f3d2e-8c4a-4e1f-9d6b-2a3c4e5f6a7c",
             "founder-1",
@@ -97,7 +113,22 @@ class TradingMessagesContractTest {
             "sell",
             new BigDecimal("0.5"),
             new BigDecimal("1E+1"),
-            AT),
+            AT,
+            null),
+        new OrderService.Place(
+            "5b7f3d2e-8c4a-4e1f-9d6b-2a3c4e5f6a7d",
+            "inv-bob",
+            TOKEN,
+            WINDOW,
+            "buy",
+            BigDecimal.ONE,
+            BigDecimal.TEN,
+            AT,
+            new OrderService.Investor(null, false)),
+        new RulesEvents.Apply(TOKEN, 1, RULES, AT, AT),
+        new RulesEvents.Apply(TOKEN, 2, NO_RULES, CLOSES, AT),
+        new RulesEvents.Changed(TOKEN, 1, RULES, AT, "registration threshold", "ops-1", AT),
+        new RulesEvents.Changed(TOKEN, 2, NO_RULES, CLOSES, "lifted", "ops-1", AT),
         new OrderService.Cancel("5b7f3d2e-8c4a-4e1f-9d6b-2a3c4e5f6a7b", "inv-alice", TOKEN, AT),
         new TransferService.Command(
             "9a1e0000-0000-4000-8000-000000000001",
@@ -202,10 +233,13 @@ class TradingMessagesContractTest {
   }
 
   @Test
-  void shouldKeyWindowFactsByWindowCashFactsByOwnerAndCommandsByToken() {
+  void shouldKeyWindowFactsByWindowCashFactsByOwnerAndCommandsAndTokenFactsByToken() {
     for (Written w : publishAll(samples())) {
       if (w.type().startsWith("equitoken.trading.command.")) {
         assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.COMMANDS);
+        assertThat(w.key()).as(w.type()).isEqualTo(TOKEN);
+      } else if (w.type().startsWith("equitoken.trading.token.")) {
+        assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.EVENTS);
         assertThat(w.key()).as(w.type()).isEqualTo(TOKEN);
       } else if (w.type().startsWith("equitoken.trading.cash.")) {
         assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.EVENTS);
