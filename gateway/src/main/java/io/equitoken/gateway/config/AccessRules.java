@@ -7,6 +7,7 @@ import static io.equitoken.platform.web.Roles.OPERATOR;
 import static org.springframework.http.HttpMethod.DELETE;
 import static org.springframework.http.HttpMethod.GET;
 import static org.springframework.http.HttpMethod.POST;
+import static org.springframework.http.HttpMethod.PUT;
 
 import io.equitoken.platform.web.RoleMatrix;
 import org.springframework.context.annotation.Bean;
@@ -47,9 +48,11 @@ class AccessRules {
         .allowAnyRole(GET, "/tokens/*")
         .allowAnyRole(GET, "/tokens/*/compartment")
         .allowAnyRole(GET, "/tokens/*/price-history")
+        .allowAnyRole(GET, "/tokens/*/rules")
         .allow(ANY_METHOD, "/listings", FOUNDER, OPERATOR)
         .allow(ANY_METHOD, "/listings/**", FOUNDER, OPERATOR)
         .allow(POST, "/tokens/*/transfers", OPERATOR)
+        .allow(PUT, "/tokens/*/rules", OPERATOR)
         .allow(ANY_METHOD, "/tokens/**", FOUNDER, OPERATOR)
         // portfolio: a holder's own holdings, transactions and valuation history (investors, and
         // founders holding their own tokens); operators read anyone's and reconcile
@@ -60,6 +63,7 @@ class AccessRules {
         .allowAnyRole(GET, "/liquidity/**")
         .allow(ANY_METHOD, "/liquidity/**", OPERATOR)
         .allow(POST, "/trade", INVESTOR, FOUNDER)
+        .allow(POST, "/trade/check", INVESTOR, FOUNDER)
         .allow(GET, "/trade", INVESTOR, FOUNDER, OPERATOR)
         .allow(GET, "/trade/**", INVESTOR, FOUNDER, OPERATOR)
         .allow(DELETE, "/trade/**", INVESTOR, FOUNDER, OPERATOR)

@@ -44,6 +44,7 @@ public final class RouteTable {
                   "/trade/**",
                   "/tokens/{id}/price-history",
                   "/tokens/{id}/transfers",
+                  "/tokens/{id}/rules",
                   "/cash/**")),
           new Route(Upstream.COMPLIANCE, List.of("/compliance/**")),
           new Route(Upstream.WEBHOOK, List.of("/webhooks/**")));
