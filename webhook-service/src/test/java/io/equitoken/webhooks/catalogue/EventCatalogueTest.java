@@ -82,6 +82,7 @@ class EventCatalogueTest {
             "auction.result",
             "trade.executed",
             "price.updated",
+            "token.rules.changed",
             "listing.published",
             "listing.updated",
             "listing.suspended",
