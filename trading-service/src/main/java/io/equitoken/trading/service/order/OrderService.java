@@ -6,10 +6,10 @@ import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.kernel.TradingMessage;
-import io.equitoken.trading.service.market.KycStanding;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.market.OrderFacts;
 import io.equitoken.trading.service.rules.IntakeRules;
+import io.equitoken.trading.service.rules.InvestorFacts;
 import io.equitoken.trading.service.rules.RulesService;
 import io.equitoken.trading.service.rules.TokenRules;
 import java.math.BigDecimal;
@@ -70,21 +70,8 @@ public final class OrderService {
       BigDecimal quantity,
       BigDecimal limitPrice,
       Instant at,
-      Investor investor)
+      InvestorFacts investor)
       implements TradingMessage {}
-
-  /**
-   * The ordering investor's facts for the token's transfer rules, from the KYC read model at intake
-   * (the matcher remembers them per owner): the KYC country (null if unknown) and accreditation.
-   */
-  public record Investor(String jurisdiction, boolean accredited) {
-
-    static Investor of(KycStanding kyc, Instant now) {
-      return kyc == null
-          ? new Investor(null, false)
-          : new Investor(kyc.country(), kyc.accreditedAt(now));
-    }
-  }
 
   /** The {@code order.cancel} command the matcher gets. */
   public record Cancel(String orderId, String ownerId, String tokenId, Instant at)
@@ -120,7 +107,7 @@ public final class OrderService {
                       refusal -> {
                         throw refusal.exception();
                       });
-              Investor investor = Investor.of(f.kyc(), now);
+              InvestorFacts investor = InvestorFacts.of(f.kyc(), now);
               Order order =
                   new Order(
                       ids.get(),
@@ -244,7 +231,7 @@ public final class OrderService {
         .then();
   }
 
-  private Mono<Void> command(Order o, Investor investor, Instant now) {
+  private Mono<Void> command(Order o, InvestorFacts investor, Instant now) {
     String id = o.id().toString();
     return messages.publish(
         new Place(

@@ -5,6 +5,7 @@ import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.rules.InvestorFacts;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -51,7 +52,8 @@ public final class TransferService {
       BigDecimal quantity,
       String reason,
       String requestedBy,
-      Instant at)
+      Instant at,
+      InvestorFacts toInvestor)
       implements TradingMessage {}
 
   public Mono<Transfer> request(
@@ -97,14 +99,29 @@ public final class TransferService {
               Transfer t =
                   new Transfer(ids.get(), tokenId, fromId, toId, quantity, reason, operatorId, now);
               String id = t.id().toString();
-              return transactions.inTransaction(
-                  store
-                      .insert(t)
-                      .then(
-                          messages.publish(
-                              new Command(
-                                  id, tokenId, fromId, toId, quantity, reason, operatorId, now)))
-                      .thenReturn(t));
+              // the receiver's KYC facts travel with the command (for the token's transfer rules)
+              return market
+                  .orderFacts(tokenId, toId)
+                  .map(f -> InvestorFacts.of(f.kyc(), now))
+                  .defaultIfEmpty(InvestorFacts.of(null, now))
+                  .flatMap(
+                      facts ->
+                          transactions.inTransaction(
+                              store
+                                  .insert(t)
+                                  .then(
+                                      messages.publish(
+                                          new Command(
+                                              id,
+                                              tokenId,
+                                              fromId,
+                                              toId,
+                                              quantity,
+                                              reason,
+                                              operatorId,
+                                              now,
+                                              facts)))
+                                  .thenReturn(t)));
             });
   }
 }

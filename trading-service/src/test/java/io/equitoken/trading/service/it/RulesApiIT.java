@@ -271,4 +271,39 @@ class RulesApiIT extends TradingIntegrationTest {
     api.place(Api.investor(accreditedGerman), Api.order(token, "buy", 10, 2.5));
     api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 10, 2.6));
   }
+
+  @Test
+  void shouldSendTheInvestorsKycFactsWithOrdersAndTransfers() {
+    fixtures.openWindow(token);
+    String investor = fixtures.approvedInvestor("FR", true);
+    String order = api.place(Api.investor(investor), Api.order(token, "buy", 1, 2.5));
+    assertThat(
+            count(
+                "select count(*) from outbox_event where event_type = $1"
+                    + " and payload::jsonb->>'orderId' = $2"
+                    + " and payload::jsonb->'investor'->>'jurisdiction' = 'FR'"
+                    + " and (payload::jsonb->'investor'->>'accredited')::boolean",
+                "equitoken.trading.command.order.place.v1",
+                order))
+        .isEqualTo(1);
+    String transfer =
+        Api.json(
+                api.call(
+                        HttpMethod.POST,
+                        "/tokens/" + token + "/transfers",
+                        Api.operator(),
+                        Map.of("from", issuer, "to", investor, "quantity", 1, "reason", "Gift"))
+                    .expectStatus()
+                    .isAccepted())
+            .get("transferId")
+            .asString();
+    assertThat(
+            count(
+                "select count(*) from outbox_event where event_type = $1"
+                    + " and payload::jsonb->>'transferId' = $2"
+                    + " and payload::jsonb->'toInvestor'->>'jurisdiction' = 'FR'",
+                "equitoken.trading.command.transfer.v1",
+                transfer))
+        .isEqualTo(1);
+  }
 }

@@ -11,6 +11,7 @@ import io.equitoken.trading.service.cash.CashEvents;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.order.OrderService;
+import io.equitoken.trading.service.rules.InvestorFacts;
 import io.equitoken.trading.service.rules.RulesEvents;
 import io.equitoken.trading.service.transfer.TransferService;
 import io.equitoken.trading.service.window.WindowEvents;
@@ -104,7 +105,7 @@ class TradingMessagesContractTest {
             new BigDecimal("250"),
             new BigDecimal("13.20"),
             AT,
-            new OrderService.Investor("DE", true)),
+            new InvestorFacts("DE", true)),
         new OrderService.Place(
             "5b7f3d2e-8c4a-4e1f-9d6b-2a3c4e5f6a7c",
             "founder-1",
@@ -124,7 +125,7 @@ class TradingMessagesContractTest {
             BigDecimal.ONE,
             BigDecimal.TEN,
             AT,
-            new OrderService.Investor(null, false)),
+            new InvestorFacts(null, false)),
         new RulesEvents.Apply(TOKEN, 1, RULES, AT, AT),
         new RulesEvents.Apply(TOKEN, 2, NO_RULES, CLOSES, AT),
         new RulesEvents.Changed(TOKEN, 1, RULES, AT, "registration threshold", "ops-1", AT),
@@ -138,7 +139,8 @@ class TradingMessagesContractTest {
             new BigDecimal("40"),
             "estate settlement",
             "ops-1",
-            AT),
+            AT,
+            new InvestorFacts("FR", true)),
         new MarketFacts.Register(
             TOKEN,
             "founder-1",

@@ -10,6 +10,7 @@ import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketBooks;
 import io.equitoken.trading.service.market.TokenInfo;
+import io.equitoken.trading.service.rules.InvestorFacts;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -84,7 +85,8 @@ class TransferServiceTest {
                 new BigDecimal("2.5"),
                 "estate",
                 "ops-1",
-                at));
+                at,
+                new InvestorFacts(null, false)));
     assertThat(committed).containsExactly("audit 1, messages 1");
   }
 
