@@ -6,12 +6,10 @@ import io.equitoken.identity.apikey.KeyPosition;
 import io.equitoken.identity.apikey.NewApiKey;
 import io.equitoken.identity.apikey.Requester;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import jakarta.validation.Valid;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.http.CacheControl;
@@ -82,17 +80,17 @@ class ApiKeyController {
   @GetMapping(path = IdentityRoleMatrix.API_KEY, produces = MediaType.APPLICATION_JSON_VALUE)
   Mono<List<ApiKeyListItem>> list(
       @RequestParam(required = false) String principalId,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
-    int size = Cursors.limit(limit);
-    KeyPosition after = cursor == null ? null : position(cursor);
     if (principalId != null && !PRINCIPAL_FORMAT.matcher(principalId).matches()) {
-      return Mono.error(
-          ProblemException.badRequest(
-                  "invalid-principal-id", "principalId must match [A-Za-z0-9._-]{1,64}.")
-              .with("field", "principalId"));
+      throw QueryParams.invalid("principalId", "principalId must match [A-Za-z0-9._-]{1,64}.");
     }
+    CursorPage.Request page = CursorPage.request(limit, cursor, 2);
+    KeyPosition after =
+        page.after() == null
+            ? null
+            : new KeyPosition(page.after().instant(0), page.after().text(1));
     return Caller.current()
         .flatMap(
             caller ->
@@ -100,26 +98,15 @@ class ApiKeyController {
                     requester(caller),
                     principalId == null ? caller.principalId() : principalId,
                     after,
-                    size))
+                    page.size()))
         .map(
-            page -> {
-              if (page.next() != null) {
-                Cursors.linkNext(
-                    exchange,
-                    Cursors.encode(page.next().createdAt().toString(), page.next().apiKeyId()));
+            keys -> {
+              if (keys.next() != null) {
+                CursorPage.linkNext(
+                    exchange, CursorPage.encode(keys.next().createdAt(), keys.next().apiKeyId()));
               }
-              return page.keys().stream().map(ApiKeyListItem::of).toList();
+              return keys.keys().stream().map(ApiKeyListItem::of).toList();
             });
-  }
-
-  private static KeyPosition position(String cursor) {
-    List<String> parts = Cursors.decode(cursor, 2);
-    try {
-      return new KeyPosition(Instant.parse(parts.get(0)), parts.get(1));
-    } catch (DateTimeParseException e) {
-      throw ProblemException.badRequest("invalid-cursor", "The cursor is not one this API issued.")
-          .with("field", "cursor");
-    }
   }
 
   @DeleteMapping(IdentityRoleMatrix.API_KEY_ITEM)

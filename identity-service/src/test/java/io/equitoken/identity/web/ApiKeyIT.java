@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.equitoken.identity.support.IdentityIntegrationTest;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -339,6 +340,30 @@ class ApiKeyIT extends IdentityIntegrationTest {
           .expectStatus()
           .isBadRequest();
     }
+  }
+
+  @Test
+  void shouldAnswerEachBadListParameterWithTheCodeOfItsMistake() {
+    Map<String, String> codes = new LinkedHashMap<>();
+    codes.put("limit=ten", "invalid-limit");
+    codes.put("limit=0", "invalid-limit");
+    codes.put("cursor=AB8A", "invalid-cursor");
+    codes.put("principalId=a%20b", "invalid-parameter");
+    codes.forEach(
+        (query, code) ->
+            web.get()
+                .uri("/developer/api-key?" + query)
+                .header("Authorization", bearer(operator))
+                .exchange()
+                .expectStatus()
+                .isBadRequest()
+                .expectHeader()
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo(code)
+                .jsonPath("$.field")
+                .isEqualTo(query.substring(0, query.indexOf('='))));
   }
 
   @Test
