@@ -29,10 +29,7 @@ public final class OrderRules {
           .exception();
     }
     if (!SIDES.contains(r.side())) {
-      throw Refusal.badRequest("invalid-value", "Expected type to be buy or sell")
-          .withField("type")
-          .with("allowed", SIDES)
-          .exception();
+      throw Refusal.invalidMember("type", "must be buy or sell").with("allowed", SIDES).exception();
     }
     TokenSpec spec =
         token == null

@@ -2,8 +2,9 @@ package io.equitoken.trading.service.web;
 
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.trading.service.cash.CashKind;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.cash.CashStore;
@@ -14,6 +15,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.http.HttpStatus;
@@ -61,16 +63,16 @@ class CashController {
 
   @GetMapping("/cash/accounts")
   Mono<List<CashDtos.Account>> accounts(
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
-    int size = Cursors.limit(limit);
-    String after = cursor == null ? null : Cursors.decode(cursor, 1).get(0);
+    CursorPage.Request request = CursorPage.request(limit, cursor, 1);
+    String after = request.after() == null ? null : request.after().text(0);
     return page(
-        store.accounts(after, size + 1),
-        size,
+        store.accounts(after, request.fetch()),
+        request,
         exchange,
-        a -> Cursors.encode(a.ownerId()),
+        a -> CursorPage.encode(a.ownerId()),
         a -> CashDtos.account(money(), a));
   }
 
@@ -86,7 +88,7 @@ class CashController {
   Mono<List<CashDtos.Transaction>> accountTransactions(
       @PathVariable String ownerId,
       @RequestParam(required = false) String type,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
     return visible(ownerId)
@@ -98,7 +100,7 @@ class CashController {
   @GetMapping("/cash/transactions")
   Mono<List<CashDtos.Transaction>> myTransactions(
       @RequestParam(required = false) String type,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
     return Caller.current()
@@ -106,23 +108,20 @@ class CashController {
   }
 
   private Mono<List<CashDtos.Transaction>> transactions(
-      String ownerId, String type, Integer limit, String cursor, ServerWebExchange exchange) {
+      String ownerId, String type, String limit, String cursor, ServerWebExchange exchange) {
     CashKind kind =
-        Params.oneOf(
+        QueryParams.oneOf(
             type,
             "type",
-            t ->
-                CashKind.allowed().contains(t)
-                    ? java.util.Optional.of(CashKind.parse(t))
-                    : java.util.Optional.empty(),
-            CashKind::allowed);
-    int size = Cursors.limit(limit);
-    Long before = cursor == null ? null : sequence(Cursors.decode(cursor, 1).get(0));
+            t -> CashKind.allowed().contains(t) ? Optional.of(CashKind.parse(t)) : Optional.empty(),
+            CashKind.allowed());
+    CursorPage.Request request = CursorPage.request(limit, cursor, 1);
+    Long before = request.after() == null ? null : request.after().number(0);
     return page(
-        store.entries(ownerId, before, kind, size + 1),
-        size,
+        store.entries(ownerId, before, kind, request.fetch()),
+        request,
         exchange,
-        e -> Cursors.encode(Long.toString(e.sequence())),
+        e -> CursorPage.encode(e.sequence()),
         e -> CashDtos.transaction(money(), e));
   }
 
@@ -207,30 +206,23 @@ class CashController {
   Mono<List<CashDtos.WithdrawalView>> withdrawals(
       @RequestParam(required = false) String ownerId,
       @RequestParam(required = false) String status,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
     Withdrawal.Status wanted =
-        Params.oneOf(
+        QueryParams.oneOf(
             status,
             "status",
             s ->
                 Withdrawal.Status.allowed().contains(s)
-                    ? java.util.Optional.of(Withdrawal.Status.parse(s))
-                    : java.util.Optional.empty(),
-            Withdrawal.Status::allowed);
-    String owner = ownerId == null ? null : ownerId(ownerId, "ownerId");
-    int size = Cursors.limit(limit);
-    Instant beforeAt;
-    UUID beforeId;
-    if (cursor != null) {
-      List<String> parts = Cursors.decode(cursor, 2);
-      beforeAt = Params.instant(parts.get(0), "cursor");
-      beforeId = Params.uuid(parts.get(1)).orElseThrow(() -> Params.bad("cursor", "bad cursor"));
-    } else {
-      beforeAt = null;
-      beforeId = null;
-    }
+                    ? Optional.of(Withdrawal.Status.parse(s))
+                    : Optional.empty(),
+            Withdrawal.Status.allowed());
+    String owner = QueryParams.text(ownerId, "ownerId", 100);
+    CursorPage.Request request = CursorPage.request(limit, cursor, 2);
+    CursorPage.Key after = request.after();
+    Instant beforeAt = after == null ? null : after.instant(0);
+    UUID beforeId = after == null ? null : after.uuid(1);
     return Caller.current()
         .flatMap(
             c ->
@@ -240,10 +232,10 @@ class CashController {
                         wanted,
                         beforeAt,
                         beforeId,
-                        size + 1),
-                    size,
+                        request.fetch()),
+                    request,
                     exchange,
-                    w -> Cursors.encode(w.requestedAt().toString(), w.id().toString()),
+                    w -> CursorPage.encode(w.requestedAt(), w.id()),
                     w -> CashDtos.withdrawal(money(), w)));
   }
 
@@ -352,19 +344,12 @@ class CashController {
 
   private static <T, V> Mono<List<V>> page(
       Flux<T> rows,
-      int size,
+      CursorPage.Request request,
       ServerWebExchange exchange,
       Function<T, String> cursorOf,
       Function<T, V> view) {
     return rows.collectList()
-        .map(
-            list -> {
-              List<T> page = list.size() > size ? list.subList(0, size) : list;
-              if (list.size() > size) {
-                Cursors.linkNext(exchange, cursorOf.apply(page.get(page.size() - 1)));
-              }
-              return page.stream().map(view).toList();
-            });
+        .map(list -> request.answer(list, exchange, cursorOf).stream().map(view).toList());
   }
 
   private static <T> ResponseEntity<T> created(String location, T body) {
@@ -388,20 +373,10 @@ class CashController {
 
   private static String text(String value, String field, int max) {
     if (value == null || value.isBlank() || value.length() > max) {
-      throw Refusal.badRequest(
-              "invalid-field", "Expected " + field + ", a text of 1 to " + max + " characters")
-          .withField(field)
+      throw Refusal.invalidMember(field, "must be a text of 1 to " + max + " characters")
           .exception();
     }
     return value;
-  }
-
-  private static long sequence(String value) {
-    try {
-      return Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      throw Params.bad("cursor", "bad cursor");
-    }
   }
 
   private static io.equitoken.platform.core.RefusedException accountNotFound(String ownerId) {

@@ -3,9 +3,10 @@ package io.equitoken.trading.service.web;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
 import io.equitoken.platform.web.Roles;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderRequest;
@@ -100,36 +101,26 @@ class OrderController {
   Mono<List<OrderDtos.Status>> mine(
       @RequestParam(required = false) String status,
       @RequestParam(required = false) String tokenId,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
-    OrderStatus wanted = Params.oneOf(status, "status", OrderStatus::parse, OrderStatus::allowed);
+    OrderStatus wanted =
+        QueryParams.oneOf(status, "status", OrderStatus::parse, OrderStatus.allowed());
     String token = Params.tokenId(tokenId, "tokenId");
-    int size = Cursors.limit(limit);
-    Instant afterCreated;
-    UUID afterId;
-    if (cursor != null) {
-      List<String> parts = Cursors.decode(cursor, 2);
-      afterCreated = Params.instant(parts.get(0), "cursor");
-      afterId = Params.uuid(parts.get(1)).orElseThrow(() -> Params.bad("cursor", "bad cursor"));
-    } else {
-      afterCreated = null;
-      afterId = null;
-    }
+    CursorPage.Request request = CursorPage.request(limit, cursor, 2);
+    CursorPage.Key after = request.after();
+    Instant afterCreated = after == null ? null : after.instant(0);
+    UUID afterId = after == null ? null : after.uuid(1);
     return trader()
         .flatMap(
             t ->
                 store
-                    .page(t.principalId(), wanted, token, afterCreated, afterId, size + 1)
+                    .page(t.principalId(), wanted, token, afterCreated, afterId, request.fetch())
                     .collectList())
         .flatMap(
             rows -> {
-              List<Order> page = rows.size() > size ? rows.subList(0, size) : rows;
-              if (rows.size() > size) {
-                Order last = page.get(page.size() - 1);
-                Cursors.linkNext(
-                    exchange, Cursors.encode(last.createdAt().toString(), last.id().toString()));
-              }
+              List<Order> page =
+                  request.answer(rows, exchange, o -> CursorPage.encode(o.createdAt(), o.id()));
               return cash.reservations(
                       page.stream().filter(o -> "buy".equals(o.side())).map(Order::id).toList())
                   .map(

@@ -2,7 +2,8 @@ package io.equitoken.trading.service.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.equitoken.platform.core.Refusal;
-import io.equitoken.platform.web.Cursors;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.trading.service.history.PriceHistory;
 import io.equitoken.trading.service.history.PriceWindow;
 import io.equitoken.trading.service.market.MarketStore;
@@ -55,24 +56,18 @@ class PriceHistoryController {
       @RequestParam(required = false) String from,
       @RequestParam(required = false) String to,
       @RequestParam(required = false) String interval,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
     String token = Params.tokenId(tokenId, "tokenId");
-    Instant fromTime = Params.instant(from, "from");
-    Instant toTime = Params.instant(to, "to");
+    Instant fromTime = QueryParams.instant(from, "from");
+    Instant toTime = QueryParams.instant(to, "to");
     Params.range(fromTime, toTime);
     Duration step = Params.interval(interval);
-    int size = Cursors.limit(limit);
-    Instant beforeOpens = null;
-    UUID beforeId = null;
-    if (cursor != null) {
-      List<String> parts = Cursors.decode(cursor, 2);
-      beforeOpens = Params.instant(parts.get(0), "cursor");
-      beforeId = Params.uuid(parts.get(1)).orElseThrow(() -> Params.bad("cursor", "bad cursor"));
-    }
-    Instant before = beforeOpens;
-    UUID beforeWindow = beforeId;
+    CursorPage.Request page = CursorPage.request(limit, cursor, 2);
+    CursorPage.Key after = page.after();
+    Instant before = after == null ? null : after.instant(0);
+    UUID beforeWindow = after == null ? null : after.uuid(1);
     return market
         .token(token)
         .switchIfEmpty(
@@ -80,16 +75,14 @@ class PriceHistoryController {
                 () -> Refusal.notFound("token-not-found", "No token with id " + token).exception()))
         .then(
             Mono.defer(
-                () -> history.page(token, fromTime, toTime, before, beforeWindow, size + 1, step)))
+                () ->
+                    history.page(
+                        token, fromTime, toTime, before, beforeWindow, page.fetch(), step)))
         .map(
             rows -> {
-              List<PriceWindow> page = rows.size() > size ? rows.subList(0, size) : rows;
-              if (rows.size() > size) {
-                PriceWindow last = page.get(page.size() - 1);
-                Cursors.linkNext(
-                    exchange, Cursors.encode(last.opens().toString(), last.windowId().toString()));
-              }
-              return page.stream()
+              return page
+                  .answer(rows, exchange, w -> CursorPage.encode(w.opens(), w.windowId()))
+                  .stream()
                   .map(
                       w ->
                           new WindowPrices(

@@ -3,8 +3,9 @@ package io.equitoken.trading.service.web;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Cursors;
 import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.input.CursorPage;
+import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.trading.service.window.LiquidityWindow;
 import io.equitoken.trading.service.window.Mechanism;
 import io.equitoken.trading.service.window.WindowFilter;
@@ -53,41 +54,31 @@ class WindowController {
       @RequestParam(required = false) String tokenId,
       @RequestParam(required = false) String from,
       @RequestParam(required = false) String to,
-      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String limit,
       @RequestParam(required = false) String cursor,
       ServerWebExchange exchange) {
-    Instant fromTime = Params.instant(from, "from");
-    Instant toTime = Params.instant(to, "to");
+    Instant fromTime = QueryParams.instant(from, "from");
+    Instant toTime = QueryParams.instant(to, "to");
     Params.range(fromTime, toTime);
     WindowFilter filter =
         new WindowFilter(
-            Params.oneOf(status, "status", WindowStatus::parse, WindowStatus::allowed),
+            QueryParams.oneOf(status, "status", WindowStatus::parse, WindowStatus.allowed()),
             Params.tokenId(tokenId, "tokenId"),
             fromTime,
             toTime);
-    int size = Cursors.limit(limit);
-    Instant afterOpens = null;
-    UUID afterId = null;
-    if (cursor != null) {
-      List<String> parts = Cursors.decode(cursor, 2);
-      afterOpens = Params.instant(parts.get(0), "cursor");
-      afterId = Params.uuid(parts.get(1)).orElseThrow(() -> Params.bad("cursor", "bad cursor"));
-    }
+    CursorPage.Request page = CursorPage.request(limit, cursor, 2);
+    CursorPage.Key after = page.after();
+    Instant afterOpens = after == null ? null : after.instant(0);
+    UUID afterId = after == null ? null : after.uuid(1);
     return store
-        .page(filter, afterOpens, afterId, size + 1)
+        .page(filter, afterOpens, afterId, page.fetch())
         .collectList()
         .flatMap(
-            rows -> {
-              List<LiquidityWindow> page = rows.size() > size ? rows.subList(0, size) : rows;
-              if (rows.size() > size) {
-                LiquidityWindow last = page.get(page.size() - 1);
-                Cursors.linkNext(
-                    exchange, Cursors.encode(last.opens().toString(), last.id().toString()));
-              }
-              return Flux.fromIterable(page)
-                  .concatMap(w -> view(w, filter.tokenId()))
-                  .collectList();
-            });
+            rows ->
+                Flux.fromIterable(
+                        page.answer(rows, exchange, w -> CursorPage.encode(w.opens(), w.id())))
+                    .concatMap(w -> view(w, filter.tokenId()))
+                    .collectList());
   }
 
   @GetMapping("/liquidity/windows/{id}")
@@ -107,7 +98,7 @@ class WindowController {
     WindowRequest request =
         new WindowRequest(
             body.tokenIds(),
-            Params.oneOf(body.mechanism(), "mechanism", Mechanism::parse, Mechanism::allowed),
+            mechanism(body.mechanism()),
             body.opens(),
             body.closes(),
             body.callPhaseStarts(),
@@ -144,5 +135,19 @@ class WindowController {
 
   private static RefusedException notFound(String id) {
     return Refusal.notFound("window-not-found", "No window with id " + id).exception();
+  }
+
+  /** The body's {@code mechanism}: absent, or one of its values ({@code 400 validation-failed}). */
+  private static Mechanism mechanism(String value) {
+    if (value == null) {
+      return null;
+    }
+    return Mechanism.parse(value)
+        .orElseThrow(
+            () ->
+                Refusal.invalidMember(
+                        "mechanism", "must be one of " + String.join(", ", Mechanism.allowed()))
+                    .with("allowed", Mechanism.allowed())
+                    .exception());
   }
 }

@@ -62,7 +62,7 @@ class OrderRulesTest {
   void shouldRefuseASideOtherThanBuyOrSellListingTheAllowedOnes() {
     var r = refusal(order("hold", "1", "1"), null);
     assertThat(r.status()).isEqualTo(400);
-    assertThat(r.code()).isEqualTo("invalid-value");
+    assertThat(r.code()).isEqualTo("validation-failed");
     assertThat(r.field()).isEqualTo("type");
     assertThat(r.extensions()).containsEntry("allowed", OrderRules.SIDES);
   }
