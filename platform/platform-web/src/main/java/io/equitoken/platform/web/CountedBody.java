@@ -3,6 +3,7 @@ package io.equitoken.platform.web;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import reactor.core.publisher.Flux;
@@ -32,8 +33,8 @@ public final class CountedBody {
             .handle(
                 (buffer, sink) -> {
                   if (seen.addAndGet(buffer.readableByteCount()) > maxBytes) {
-                    // not passed on, and not released here: the server's inbound receiver releases
-                    // what it delivered
+                    // not passed on, so released here: the server hands each chunk over retained
+                    DataBufferUtils.release(buffer);
                     sink.error(overflow.get());
                   } else {
                     sink.next(buffer);

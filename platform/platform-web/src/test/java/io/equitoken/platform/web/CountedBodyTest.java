@@ -3,13 +3,18 @@ package io.equitoken.platform.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.core.io.buffer.NettyDataBuffer;
+import org.springframework.core.io.buffer.NettyDataBufferFactory;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import reactor.core.publisher.Flux;
 
@@ -39,6 +44,26 @@ class CountedBodyTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("over 8");
     assertThat(passed).containsExactly("abcd", "efgh");
+  }
+
+  @Test
+  void shouldReleaseTheChunkThatCrossesTheCap() {
+    NettyDataBufferFactory netty = new NettyDataBufferFactory(UnpooledByteBufAllocator.DEFAULT);
+    NettyDataBuffer crossing = netty.wrap(Unpooled.copiedBuffer("efgh", StandardCharsets.UTF_8));
+    var request =
+        CountedBody.capped(
+            MockServerHttpRequest.post("/upload")
+                .body(
+                    Flux.just(
+                        (DataBuffer)
+                            netty.wrap(Unpooled.copiedBuffer("abcd", StandardCharsets.UTF_8)),
+                        crossing)),
+            6,
+            IllegalStateException::new);
+
+    assertThatThrownBy(() -> request.getBody().doOnNext(DataBufferUtils::release).blockLast(WAIT))
+        .isInstanceOf(IllegalStateException.class);
+    assertThat(crossing.getNativeBuffer().refCnt()).isZero();
   }
 
   @Test
