@@ -58,7 +58,7 @@ public final class ServiceEnvironment {
     // (docs/operations.md, "Consumer groups after a crash"); one instance per module here
     env.put(INSTANCE_ID_VARIABLE, service.module() + "-local");
     if (service.module().equals("webhook-service")) {
-      // local runs only: plain-HTTP webhook receivers on loopback (DESIGN.md §5); production never
+      // local runs only: plain-HTTP webhook receivers on loopback; production never
       env.put("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS", "true");
     }
     // this installation's own keys (.local/secrets.properties); the services have no built-in ones

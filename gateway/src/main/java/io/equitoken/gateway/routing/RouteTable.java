@@ -3,10 +3,9 @@ package io.equitoken.gateway.routing;
 import java.util.List;
 
 /**
- * Which service owns which public path: every path of the spec plus DESIGN.md's additions. Paths
- * use Spring's {@code PathPattern} syntax ({@code {id}} is one segment, a trailing {@code /**} is
- * zero or more). A path is routed even before its service exists; the circuit breaker then answers
- * 503 for it.
+ * Which service owns which public path: every public path of the API. Paths use Spring's {@code
+ * PathPattern} syntax ({@code {id}} is one segment, a trailing {@code /**} is zero or more). A path
+ * is routed even before its service exists; the circuit breaker then answers 503 for it.
  */
 public final class RouteTable {
 

@@ -46,7 +46,7 @@ class ArchitectureTest {
             "io.equitoken.webhooks.persistence..",
             "io.equitoken.webhooks.http..",
             "io.equitoken.webhooks.config..")
-        .because("the domain decides and adapters translate (STYLE.md)")
+        .because("the domain decides and adapters translate (docs/conventions.md)")
         .check(CLASSES);
   }
 
@@ -62,7 +62,7 @@ class ArchitectureTest {
             "io.equitoken.trading..",
             "io.equitoken.compliance..",
             "io.equitoken.gateway..")
-        .because("services talk only through Kafka topics and contracts (DESIGN.md §1)")
+        .because("services talk only through Kafka topics and contracts (docs/architecture.md)")
         .check(CLASSES);
   }
 

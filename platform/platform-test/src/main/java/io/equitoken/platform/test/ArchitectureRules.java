@@ -127,7 +127,7 @@ public final class ArchitectureRules {
         .resideInAPackage(servicePackage + "..")
         .should()
         .dependOnClassesThat(foreignEquitoken)
-        .because("services talk only through Kafka topics and contracts (DESIGN.md §1)");
+        .because("services talk only through Kafka topics and contracts (docs/architecture.md)");
   }
 
   public ArchRule featuresFreeOfAdapters() {
@@ -144,7 +144,7 @@ public final class ArchitectureRules {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(forbidden.toArray(String[]::new))
-        .because("the domain decides and adapters translate (STYLE.md)");
+        .because("the domain decides and adapters translate (docs/conventions.md)");
   }
 
   public ArchRule adaptersIndependentOfConfiguration() {

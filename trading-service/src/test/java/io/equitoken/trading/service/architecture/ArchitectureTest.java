@@ -57,7 +57,7 @@ class ArchitectureTest {
                 "io.equitoken.trading.service.persistence..",
                 "io.equitoken.trading.service.config..")
             .because(
-                "the domain decides and adapters translate (STYLE.md); platform-core is plain Java");
+                "the domain decides and adapters translate (docs/conventions.md); platform-core is plain Java");
     rule.check(CLASSES);
   }
 
@@ -89,7 +89,8 @@ class ArchitectureTest {
                 "io.equitoken.compliance..",
                 "io.equitoken.webhooks..",
                 "io.equitoken.gateway..")
-            .because("services talk only through Kafka topics and contracts (DESIGN.md §1)");
+            .because(
+                "services talk only through Kafka topics and contracts (docs/architecture.md)");
     rule.check(CLASSES);
   }
 
