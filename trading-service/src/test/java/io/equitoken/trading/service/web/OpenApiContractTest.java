@@ -25,4 +25,19 @@ class OpenApiContractTest {
     contract.assertProperties("LiquidityWindow", WindowDtos.Window.class);
     contract.assertProperties("WindowPrices", PriceHistoryController.WindowPrices.class);
   }
+
+  @Test
+  void shouldDocumentEveryFieldOfTheCashAnswersAndRequests() {
+    contract.assertProperties("RecordDeposit", CashDtos.RecordDeposit.class);
+    contract.assertProperties("RequestWithdrawal", CashDtos.RequestWithdrawal.class);
+    contract.assertRequiredFields("MarkWithdrawalPaid", CashDtos.MarkPaid.class);
+    contract.assertRequiredFields("MarkWithdrawalFailed", CashDtos.MarkFailed.class);
+    contract.assertProperties("CashAdjustment", CashDtos.Adjust.class);
+    contract.assertProperties("CashAccount", CashDtos.Account.class);
+    contract.assertProperties("CashTransaction", CashDtos.Transaction.class);
+    contract.assertProperties("Deposit", CashDtos.DepositView.class);
+    contract.assertProperties("Withdrawal", CashDtos.WithdrawalView.class);
+    contract.assertProperties("CashBooks", CashDtos.Summary.class);
+    contract.assertProperties("OrderCash", CashDtos.OrderCash.class);
+  }
 }
