@@ -26,7 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
  * a platform fee of 25 basis points: a funded buy fills at the issuer's better price, the buyer
  * pays exactly the fill from its reservation and gets the rest back, the issuer is paid the fill
  * minus the fee, the fee account gets the fee, every leg once, and the books stay balanced; a
- * cancelled buy releases all it reserved.
+ * cancelled buy releases all it reserved, and a buy cut short by self-trade prevention pays only
+ * its fills.
  */
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class CashSettlementIT extends TradingContext {
@@ -135,6 +136,41 @@ class CashSettlementIT extends TradingContext {
               assertThat(account.get("balance").decimalValue()).isEqualByComparingTo("50.00");
               assertThat(account.get("reserved").decimalValue()).isEqualByComparingTo("0");
             });
+  }
+
+  @Test
+  void shouldChargeOnlyTheFillsOfABuyThatSelfTradePreventionCut() {
+    // given the issuer offers 100 at 2.50 and a funded investor who bought 10 of them
+    api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
+    String investor = fixtures.unfundedInvestor();
+    api.deposit(investor, "1000.00");
+    String first = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
+    awaitStatus(first, Api.investor(investor), "filled");
+    // and who now offers those 10 at 2.60
+    String ownAsk = api.place(Api.investor(investor), Api.order(token, "sell", 10, 2.6));
+    awaitStatus(ownAsk, Api.investor(investor), "open");
+
+    // when the investor buys 120 at up to 2.70: 90 fill at 2.50, then the buy reaches its own ask
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 120, 2.7));
+
+    // then the remainder is cancelled, never traded with itself, and the buy paid only its fills
+    awaitStatus(buy, Api.investor(investor), "cancelled");
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              JsonNode c = api.get("/trade/status/" + buy, Api.investor(investor)).get("cash");
+              assertThat(c.get("reserved").decimalValue()).isEqualByComparingTo("324.00");
+              assertThat(c.get("spent").decimalValue()).isEqualByComparingTo("225.00");
+              assertThat(c.get("released").decimalValue()).isEqualByComparingTo("99.00");
+              assertThat(c.get("held").decimalValue()).isEqualByComparingTo("0");
+            });
+    JsonNode account = api.cash(investor);
+    assertThat(account.get("balance").decimalValue()).isEqualByComparingTo("750.00");
+    assertThat(account.get("reserved").decimalValue()).isEqualByComparingTo("0");
+    assertThat(api.get("/trade/status/" + ownAsk, Api.investor(investor)).get("status").asString())
+        .isEqualTo("open");
+    assertThat(api.get("/cash/summary", Api.operator()).get("balanced").asBoolean()).isTrue();
   }
 
   private List<ConsumerRecord<String, String>> cashChanged(String owner, int expected) {
