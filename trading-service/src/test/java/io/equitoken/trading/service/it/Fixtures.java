@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
+import io.equitoken.platform.test.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -27,14 +28,14 @@ public final class Fixtures {
 
   private final KafkaTemplate<String, String> kafka;
   private final DatabaseClient db;
-  private final TestClock clock;
+  private final MutableClock clock;
   private final Api api;
   private final IntSupplier tick;
 
   Fixtures(
       KafkaTemplate<String, String> kafka,
       DatabaseClient db,
-      TestClock clock,
+      MutableClock clock,
       Api api,
       IntSupplier tick) {
     this.kafka = kafka;

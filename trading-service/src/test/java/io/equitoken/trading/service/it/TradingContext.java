@@ -1,9 +1,11 @@
 package io.equitoken.trading.service.it;
 
+import io.equitoken.platform.test.MutableClock;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import io.equitoken.trading.service.window.WindowClock;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -32,8 +34,8 @@ public abstract class TradingContext {
   static class Clocks {
     @Bean
     @Primary
-    TestClock testClock() {
-      return new TestClock();
+    MutableClock testClock() {
+      return MutableClock.fixedAt(Instant.now());
     }
   }
 
@@ -52,7 +54,7 @@ public abstract class TradingContext {
 
   @Autowired private WebTestClient client;
   @Autowired protected DatabaseClient db;
-  @Autowired protected TestClock clock;
+  @Autowired protected MutableClock clock;
   @Autowired protected WindowClock windowClock;
   @Autowired protected KafkaTemplate<String, String> kafka;
   protected WebTestClient web;
