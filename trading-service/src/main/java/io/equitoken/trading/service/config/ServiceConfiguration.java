@@ -125,12 +125,22 @@ class ServiceConfiguration {
       RulesService rules,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
+      TransactionLocks locks,
       Clock clock,
       TradingProperties properties) {
     OrderLimits limits =
         new OrderLimits(properties.maxOpenOrdersPerToken(), properties.referencePriceBand());
     return new OrderService(
-        orders, market, cash, limits, rules, messages, transactions, clock, UUID::randomUUID);
+        orders,
+        market,
+        cash,
+        limits,
+        rules,
+        messages,
+        transactions,
+        locks,
+        clock,
+        UUID::randomUUID);
   }
 
   @Bean

@@ -1,6 +1,7 @@
 package io.equitoken.trading.service.order;
 
 import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.RefusedException;
 import io.equitoken.trading.service.market.OrderFacts;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -29,17 +30,7 @@ public record OrderLimits(int maxOpenOrders, BigDecimal priceBand) {
       return;
     }
     if (facts.openOrders() >= maxOpenOrders) {
-      throw Refusal.conflict(
-              "too-many-open-orders",
-              "Expected fewer than "
-                  + maxOpenOrders
-                  + " open orders of this token, but "
-                  + facts.openOrders()
-                  + " are open")
-          .with("limit", maxOpenOrders)
-          .with("openOrders", facts.openOrders())
-          .with("nextStep", "Wait for open orders to fill or cancel some of them")
-          .exception();
+      throw tooManyOpenOrders(facts.openOrders());
     }
     BigDecimal reference = facts.referencePrice();
     BigDecimal tick = facts.token().tickSize();
@@ -65,5 +56,20 @@ public record OrderLimits(int maxOpenOrders, BigDecimal priceBand) {
           .with("maxPrice", high)
           .exception();
     }
+  }
+
+  /** {@code 409 too-many-open-orders}: {@code open} orders of the token are open already. */
+  public RefusedException tooManyOpenOrders(long open) {
+    return Refusal.conflict(
+            "too-many-open-orders",
+            "Expected fewer than "
+                + maxOpenOrders
+                + " open orders of this token, but "
+                + open
+                + " are open")
+        .with("limit", maxOpenOrders)
+        .with("openOrders", open)
+        .with("nextStep", "Wait for open orders to fill or cancel some of them")
+        .exception();
   }
 }

@@ -3,6 +3,7 @@ package io.equitoken.trading.service.order;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
+import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.kernel.TradingMessage;
@@ -36,6 +37,7 @@ public final class OrderService {
   private final RulesService rules;
   private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
+  private final TransactionLocks locks;
   private final Clock clock;
   private final Supplier<UUID> ids;
 
@@ -47,6 +49,7 @@ public final class OrderService {
       RulesService rules,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
+      TransactionLocks locks,
       Clock clock,
       Supplier<UUID> ids) {
     this.orders = orders;
@@ -56,6 +59,7 @@ public final class OrderService {
     this.rules = rules;
     this.messages = messages;
     this.transactions = transactions;
+    this.locks = locks;
     this.clock = clock;
     this.ids = ids;
   }
@@ -127,9 +131,18 @@ public final class OrderService {
                       now,
                       now,
                       null);
+              // the cap read above is a pre-check; concurrent orders of the owner on the token
+              // are serialised here, so the cap holds exactly
               return transactions.inTransaction(
-                  orders
-                      .insert(order)
+                  locks
+                      .lock("open-orders|" + trader.principalId() + "|" + tokenId)
+                      .then(orders.insertWithinOpenCap(order, limits.maxOpenOrders()))
+                      .flatMap(
+                          inserted ->
+                              inserted
+                                  ? Mono.<Void>empty()
+                                  : Mono.<Void>error(
+                                      limits.tooManyOpenOrders(limits.maxOpenOrders())))
                       .then(fund(order, now))
                       .then(command(order, investor, now))
                       .thenReturn(order));

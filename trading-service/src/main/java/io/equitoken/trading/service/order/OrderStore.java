@@ -10,6 +10,14 @@ public interface OrderStore {
 
   Mono<Void> insert(Order order);
 
+  /**
+   * Inserts the order unless its owner has {@code maxOpen} orders of its token pending, open or
+   * partially filled already; answers whether it did. Exact only under a lock that serialises the
+   * owner's orders of the token (the count and the insert are one statement, whose snapshot must
+   * see every earlier order of them committed).
+   */
+  Mono<Boolean> insertWithinOpenCap(Order order, int maxOpen);
+
   /** The order with its fills, oldest fill first. */
   Mono<Order> find(UUID id);
 

@@ -27,12 +27,39 @@ class R2dbcOrderStore implements OrderStore {
 
   @Override
   public Mono<Void> insert(Order o) {
-    return db.sql(
-            "insert into trade_order (id, owner_id, token_id, side, quantity, limit_price,"
-                + " window_id, status, filled_quantity, remaining_quantity, created_at,"
-                + " updated_at) values (:id, :owner, :token, :side, :quantity, :price, :window,"
-                + " :status, :filled, :remaining, :created, :updated)")
-        .bind("id", o.id())
+    return bindOrder(
+            db.sql(
+                "insert into trade_order (id, owner_id, token_id, side, quantity, limit_price,"
+                    + " window_id, status, filled_quantity, remaining_quantity, created_at,"
+                    + " updated_at) values (:id, :owner, :token, :side, :quantity, :price,"
+                    + " :window, :status, :filled, :remaining, :created, :updated)"),
+            o)
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  @Override
+  public Mono<Boolean> insertWithinOpenCap(Order o, int maxOpen) {
+    return bindOrder(
+            db.sql(
+                "insert into trade_order (id, owner_id, token_id, side, quantity, limit_price,"
+                    + " window_id, status, filled_quantity, remaining_quantity, created_at,"
+                    + " updated_at) select :id, :owner, :token, :side, :quantity, :price,"
+                    + " :window, :status, :filled, :remaining, :created, :updated"
+                    + " where (select count(*) from trade_order where owner_id = :owner"
+                    + " and token_id = :token"
+                    + " and status in ('pending', 'open', 'partially_filled')) < :max"),
+            o)
+        .bind("max", maxOpen)
+        .fetch()
+        .rowsUpdated()
+        .map(rows -> rows == 1);
+  }
+
+  private static DatabaseClient.GenericExecuteSpec bindOrder(
+      DatabaseClient.GenericExecuteSpec spec, Order o) {
+    return spec.bind("id", o.id())
         .bind("owner", o.ownerId())
         .bind("token", o.tokenId())
         .bind("side", o.side())
@@ -43,10 +70,7 @@ class R2dbcOrderStore implements OrderStore {
         .bind("filled", o.filledQuantity())
         .bind("remaining", o.remainingQuantity())
         .bind("created", o.createdAt())
-        .bind("updated", o.updatedAt())
-        .fetch()
-        .rowsUpdated()
-        .then();
+        .bind("updated", o.updatedAt());
   }
 
   @Override

@@ -105,6 +105,52 @@ class OrdersIT extends TradingIntegrationTest {
   }
 
   @Test
+  void shouldHoldTheOpenOrderCapExactlyUnderConcurrentOrders() throws Exception {
+    // given 45 open orders of the investor on the token (the cap is 50)
+    for (int i = 0; i < 45; i++) {
+      api.place(Api.investor(investor), Api.order(token, "buy", 1, 2.5));
+    }
+
+    // when 20 more arrive at once
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(20);
+    java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+    List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+    try {
+      for (int i = 0; i < 20; i++) {
+        answers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return api.call(
+                          HttpMethod.POST,
+                          "/trade",
+                          Api.investor(investor),
+                          Api.order(token, "buy", 1, 2.5))
+                      .returnResult(String.class)
+                      .getStatus()
+                      .value();
+                }));
+      }
+      start.countDown();
+      List<Integer> statuses = new java.util.ArrayList<>();
+      for (var answer : answers) {
+        statuses.add(answer.get(60, java.util.concurrent.TimeUnit.SECONDS));
+      }
+
+      // then exactly five are accepted and the others refused: never more than 50 open
+      assertThat(statuses).filteredOn(s -> s == 202).hasSize(5);
+      assertThat(statuses).filteredOn(s -> s == 409).hasSize(15);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(count("select count(*) from trade_order where owner_id = $1", investor))
+        .isEqualTo(50);
+    assertThat(count("select count(*) from cash_reservation where owner_id = $1", investor))
+        .isEqualTo(50);
+  }
+
+  @Test
   void shouldRefuseALimitFarFromTheReferencePriceBeforeItReachesTheBook() {
     // the token's issue price is 2.50 and nothing traded: limits from 0.25 to 25.00 are accepted
     long before = count("select count(*) from trade_order where owner_id = $1", investor);

@@ -164,6 +164,24 @@ class OrderProjectionTest {
     }
 
     @Override
+    public Mono<Boolean> insertWithinOpenCap(Order order, int maxOpen) {
+      return Mono.fromSupplier(
+          () -> {
+            long open =
+                byId.values().stream()
+                    .filter(o -> o.ownerId().equals(order.ownerId()))
+                    .filter(o -> o.tokenId().equals(order.tokenId()))
+                    .filter(o -> !o.status().isFinal())
+                    .count();
+            if (open >= maxOpen) {
+              return false;
+            }
+            byId.put(order.id(), order);
+            return true;
+          });
+    }
+
+    @Override
     public Mono<Order> find(UUID id) {
       return Mono.justOrEmpty(byId.get(id));
     }
