@@ -1,14 +1,10 @@
 package io.equitoken.local;
 
-import java.io.IOException;
+import io.equitoken.local.ServiceLauncher.Launched;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -48,6 +44,7 @@ public final class LocalPlatform implements AutoCloseable {
   private final List<String> skipped = new ArrayList<>();
   private RunLock lock;
   private LocalSecrets secrets;
+  private ServiceLauncher launcher;
   private PostgresNode postgres;
   private ChildProcess kafka;
   private KafkaNode kafkaNode;
@@ -89,31 +86,19 @@ public final class LocalPlatform implements AutoCloseable {
       if (!orphans.isEmpty()) {
         progress.info("  stopped processes left by a killed earlier run: " + orphans);
       }
-      if (!LocalSecrets.exist(baseDir) && PostgresNode.initialised(baseDir.resolve("postgres"))) {
-        throw new LaunchException(
-            baseDir
-                + " holds data from before per-installation secrets (its PostgreSQL trusts every"
-                + " login and its keys are public constants): delete it with ./equitoken clean"
-                + " (or rm -rf "
-                + baseDir
-                + ") and start again",
-            null,
-            List.of());
-      }
-      List<String> missingKeys = LocalSecrets.missingServiceKeys(baseDir);
-      if (!missingKeys.isEmpty() && PostgresNode.initialised(baseDir.resolve("postgres"))) {
-        throw new LaunchException(
-            baseDir
-                + " holds data from before this installation had its own "
-                + String.join(", ", missingKeys)
-                + " (what the service stored is sealed under a public key that no longer exists):"
-                + " delete it with ./equitoken clean (or rm -rf "
-                + baseDir
-                + ") and start again",
-            null,
-            List.of());
-      }
+      LocalSecrets.refuseDataFromBefore(baseDir);
       secrets = LocalSecrets.loadOrCreate(baseDir, Services.databases());
+      launcher =
+          new ServiceLauncher(
+              projectDir,
+              baseDir,
+              ports,
+              tlsDir(),
+              secrets,
+              marker,
+              serviceTimeout.multipliedBy(parallelStarts),
+              this::register,
+              () -> closing);
       postgres = new PostgresNode(ports, baseDir, secrets);
       if (postgres.stopOrphanedPostmaster()) {
         progress.info("  stopped the PostgreSQL server left by a killed earlier run");
@@ -142,10 +127,10 @@ public final class LocalPlatform implements AutoCloseable {
   }
 
   /** The demo receiver's URL, or empty when it is not running. */
-  public java.util.Optional<String> demoReceiverUrl() {
+  public Optional<String> demoReceiverUrl() {
     return demoReceiver == null
-        ? java.util.Optional.empty()
-        : java.util.Optional.of("http://localhost:" + demoReceiver.port() + "/hooks");
+        ? Optional.empty()
+        : Optional.of("http://localhost:" + demoReceiver.port() + "/hooks");
   }
 
   public Path demoReceiverLog() {
@@ -193,7 +178,7 @@ public final class LocalPlatform implements AutoCloseable {
     try {
       KafkaNode node = new KafkaNode(ports, baseDir, baseDir.toString());
       kafkaNode = node;
-      writeHeader(node.log(), "kafka");
+      ServiceLauncher.writeHeader(node.log(), "kafka");
       kafka = node.start(this::register);
       node.awaitReady(kafka, Duration.ofSeconds(120));
       node.createTopics(kafka);
@@ -236,7 +221,7 @@ public final class LocalPlatform implements AutoCloseable {
   }
 
   private synchronized ChildProcess restartKafka() {
-    writeHeader(kafkaNode.log(), "kafka");
+    ServiceLauncher.writeHeader(kafkaNode.log(), "kafka");
     kafka = kafkaNode.start(this::register);
     return kafka;
   }
@@ -252,7 +237,7 @@ public final class LocalPlatform implements AutoCloseable {
         new Thread(
             () -> {
               try {
-                awaitHealthy(service, launched.child(), launched.launchedAt());
+                launcher.awaitHealthy(launched);
                 progress.info(
                     String.format(
                         java.util.Locale.ROOT,
@@ -272,37 +257,19 @@ public final class LocalPlatform implements AutoCloseable {
     return launched.child();
   }
 
-  /** A service process started and not yet reported healthy. */
-  private record Launched(ServiceDef service, ChildProcess child, long launchedAt) {}
-
   private Optional<Launched> launch(ServiceDef service) {
-    Path jar = service.jar(projectDir);
-    if (!Files.isRegularFile(jar)) {
+    Optional<Launched> launched = launcher.launch(service);
+    if (launched.isEmpty()) {
       skipped.add(service.module());
       progress.info(
-          "  ▸ " + service.module() + " skipped: " + projectDir.relativize(jar) + " not built");
-      return Optional.empty();
+          "  ▸ "
+              + service.module()
+              + " skipped: "
+              + projectDir.relativize(service.jar(projectDir))
+              + " not built");
     }
-    long launchedAt = System.nanoTime();
-    Path log = logsDir().resolve(service.module() + ".log");
-    writeHeader(log, service.module());
-    List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx384m",
-            marker,
-            "-jar",
-            snapshot(jar, service).toString());
-    ChildProcess child =
-        ChildProcess.start(
-            service.module(),
-            command,
-            ServiceEnvironment.of(service, ports, tlsDir(), secrets),
-            projectDir,
-            log);
-    register(child);
-    services.add(child);
-    return Optional.of(new Launched(service, child, launchedAt));
+    launched.ifPresent(l -> services.add(l.child()));
+    return launched;
   }
 
   private void awaitHealthy(Launched launched) {
@@ -311,53 +278,12 @@ public final class LocalPlatform implements AutoCloseable {
             launched.service().module() + " on " + ports.url(launched.service()),
             launched.launchedAt());
     try {
-      awaitHealthy(launched.service(), launched.child(), launched.launchedAt());
+      launcher.awaitHealthy(launched);
     } catch (RuntimeException e) {
       step.failed(e.getMessage());
       throw e;
     }
     step.done("healthy");
-  }
-
-  /**
-   * Runs a copy of the jar, so that rebuilding a module while the platform runs does not pull
-   * classes out from under the running service.
-   */
-  private Path snapshot(Path jar, ServiceDef service) {
-    Path copy = baseDir.resolve("run").resolve("jars").resolve(service.module() + ".jar");
-    try {
-      Files.createDirectories(copy.getParent());
-      Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
-      return copy;
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not copy " + jar + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * Waits until the service reports UP. Services that start together share the cores, so each may
-   * take {@code serviceTimeout} per service starting at once, counted from its launch.
-   */
-  private void awaitHealthy(ServiceDef service, ChildProcess child, long launchedAt) {
-    HealthProbe probe = new HealthProbe();
-    Duration budget = serviceTimeout.multipliedBy(parallelStarts);
-    long deadline = launchedAt + budget.toNanos();
-    String url = ports.healthUrl(service);
-    while (!probe.isUp(url)) {
-      if (!child.isAlive()) {
-        throw new LaunchException(
-            service.module() + " exited with code " + child.exitValue(),
-            child.log(),
-            child.tail(30));
-      }
-      if (System.nanoTime() - deadline > 0 || closing) {
-        throw new LaunchException(
-            service.module() + " not healthy at " + url + " after " + budget.toSeconds() + " s",
-            child.log(),
-            child.tail(30));
-      }
-      RunLock.sleep(500);
-    }
   }
 
   private synchronized void register(ChildProcess child) {
@@ -367,19 +293,6 @@ public final class LocalPlatform implements AutoCloseable {
       throw new LaunchException("stopping", child.log(), List.of());
     }
     lock.recordChild(child);
-  }
-
-  private static void writeHeader(Path log, String name) {
-    try {
-      Files.createDirectories(log.getParent());
-      Files.writeString(
-          log,
-          "==== " + name + " started by platform-local at " + Instant.now() + " ====\n",
-          StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** Stops services (all at once, gracefully), then Kafka, then PostgreSQL. Idempotent. */

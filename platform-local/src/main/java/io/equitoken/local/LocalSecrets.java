@@ -180,4 +180,40 @@ public final class LocalSecrets {
       Files.deleteIfExists(temp);
     }
   }
+
+  /**
+   * Refuses a base dir whose data predates per-installation secrets, or this installation's keys
+   * for some service: what it stored is sealed under, or trusts, keys that are public constants.
+   *
+   * @throws LaunchException naming what to delete
+   */
+  static void refuseDataFromBefore(Path baseDir) {
+    if (!PostgresNode.initialised(baseDir.resolve("postgres"))) {
+      return;
+    }
+    if (!exist(baseDir)) {
+      throw new LaunchException(
+          baseDir
+              + " holds data from before per-installation secrets (its PostgreSQL trusts every"
+              + " login and its keys are public constants): delete it with ./equitoken clean"
+              + " (or rm -rf "
+              + baseDir
+              + ") and start again",
+          null,
+          List.of());
+    }
+    List<String> missingKeys = missingServiceKeys(baseDir);
+    if (!missingKeys.isEmpty()) {
+      throw new LaunchException(
+          baseDir
+              + " holds data from before this installation had its own "
+              + String.join(", ", missingKeys)
+              + " (what the service stored is sealed under a public key that no longer exists):"
+              + " delete it with ./equitoken clean (or rm -rf "
+              + baseDir
+              + ") and start again",
+          null,
+          List.of());
+    }
+  }
 }
