@@ -51,11 +51,7 @@ class ConsumerRecoveryIT {
     database = TestInfrastructure.database("portfolio_recovery");
     // the broker first: the service's port is chosen when it is described
     String kafka = TestInfrastructure.kafkaBootstrapServers();
-    Map<String, String> s = new LinkedHashMap<>();
-    // a group of its own on the shared broker, reading only what is published from now on
-    s.put("spring.kafka.consumer.group-id", "portfolio-recovery-" + UUID.randomUUID());
-    s.put("spring.kafka.consumer.auto-offset-reset", "latest");
-    s.put("equitoken.events.consumer.instance-id", "portfolio-recovery");
+    Map<String, String> s = PackagedService.consumerGroupOfItsOwn("portfolio-recovery");
     service =
         PackagedService.of("portfolio-recovery", Path.of("target", "portfolio-service.jar"))
             .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")

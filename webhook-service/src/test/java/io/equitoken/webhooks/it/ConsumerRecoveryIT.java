@@ -13,7 +13,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -49,11 +48,7 @@ class ConsumerRecoveryIT {
     var database = TestInfrastructure.database("webhooks_recovery");
     // the broker first: the service's port is chosen when it is described
     String kafka = TestInfrastructure.kafkaBootstrapServers();
-    Map<String, String> s = new LinkedHashMap<>();
-    // a group of its own on the shared broker, reading only what is published from now on
-    s.put("spring.kafka.consumer.group-id", "webhooks-recovery-" + UUID.randomUUID());
-    s.put("spring.kafka.consumer.auto-offset-reset", "latest");
-    s.put("equitoken.events.consumer.instance-id", "webhooks-recovery");
+    Map<String, String> s = PackagedService.consumerGroupOfItsOwn("webhooks-recovery");
     s.put("equitoken.webhooks.allow-loopback-receivers", "true");
     s.put("equitoken.webhooks.secret-key", WebhooksIntegrationBase.SECRET_KEY);
     service =

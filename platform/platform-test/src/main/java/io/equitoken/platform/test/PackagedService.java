@@ -85,6 +85,19 @@ public final class PackagedService implements AutoCloseable {
     return s;
   }
 
+  /**
+   * A consumer group of the service's own on a shared broker, reading only what is published from
+   * its first assignment on, as the stable member {@code instanceId} (static membership, as
+   * operators run it): for a test that restarts the service and times its consumers.
+   */
+  public static Map<String, String> consumerGroupOfItsOwn(String instanceId) {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put("spring.kafka.consumer.group-id", instanceId + "-" + java.util.UUID.randomUUID());
+    s.put("spring.kafka.consumer.auto-offset-reset", "latest");
+    s.put("equitoken.events.consumer.instance-id", instanceId);
+    return s;
+  }
+
   /** Adds settings (Spring property names); later ones win. */
   public PackagedService settings(Map<String, String> values) {
     settings.putAll(values);
