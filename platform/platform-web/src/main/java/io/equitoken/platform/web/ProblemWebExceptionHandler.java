@@ -1,6 +1,7 @@
 package io.equitoken.platform.web;
 
 import io.equitoken.platform.core.RefusedException;
+import io.equitoken.platform.web.input.QueryParams;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -14,6 +15,7 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.support.WebExchangeBindException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.server.MethodNotAllowedException;
@@ -278,6 +280,15 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
           field + " " + message, List.of(new Problem.FieldError(field, message)));
     }
     String reason = input.getReason() == null ? "The request is not valid." : input.getReason();
+    if (input.getMethodParameter() != null
+        && input.getMethodParameter().hasParameterAnnotation(RequestParam.class)) {
+      // a query parameter Spring could not convert: the platform's one code for that mistake
+      RequestParam param = input.getMethodParameter().getParameterAnnotation(RequestParam.class);
+      String name =
+          param.name().isEmpty() ? input.getMethodParameter().getParameterName() : param.name();
+      return Problem.of(
+          QueryParams.invalid(name, name + " is not of its type or format.").refusal());
+    }
     if (input.getMethodParameter() != null
         && input.getMethodParameter().getParameterName() != null) {
       String field = input.getMethodParameter().getParameterName();

@@ -294,6 +294,20 @@ class PlatformWebIT {
   }
 
   @Test
+  void shouldAnswerATypedQueryParameterSpringCannotConvertAsAnInvalidParameter() {
+    web.get()
+        .uri("/counted?count=many")
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("invalid-parameter")
+        .jsonPath("$.field")
+        .isEqualTo("count");
+  }
+
+  @Test
   void shouldHideInternalErrorsBehindAGeneric500Problem() {
     byte[] body =
         get("/boom", TestJwtIssuer.token("op", "operator"))

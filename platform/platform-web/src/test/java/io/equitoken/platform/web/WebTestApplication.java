@@ -35,6 +35,7 @@ class WebTestApplication {
         .allow(HttpMethod.POST, "/things", Roles.OPERATOR)
         .anonymous(HttpMethod.GET, "/refused")
         .anonymous(HttpMethod.GET, "/bare-refusal")
+        .anonymous(HttpMethod.GET, "/counted")
         .allow(HttpMethod.POST, "/orders", Roles.INVESTOR, Roles.OPERATOR)
         .build();
   }
@@ -147,6 +148,12 @@ class WebTestApplication {
     @PostMapping("/things")
     Map<String, Object> create(@Valid @RequestBody NewThing thing) {
       return Map.of("name", thing.name(), "price", thing.price());
+    }
+
+    /** A typed query parameter Spring converts itself. */
+    @GetMapping("/counted")
+    Map<String, Integer> counted(@org.springframework.web.bind.annotation.RequestParam int count) {
+      return Map.of("count", count);
     }
 
     @GetMapping("/undecodable")
