@@ -47,6 +47,13 @@ final class GatewayClient {
     return send(request);
   }
 
+  HttpResponse<String> putJson(String path, String token, String json) {
+    return send(
+        request(path, token)
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(json)));
+  }
+
   private HttpRequest.Builder request(String path, String token) {
     HttpRequest.Builder builder =
         HttpRequest.newBuilder(URI.create(baseUrl + path))
