@@ -26,6 +26,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
@@ -82,6 +83,17 @@ public class EquitokenWebAutoConfiguration {
                 "Bad request",
                 "The request path or headers are not acceptable (encoded slash, dot segment,"
                     + " semicolon or control character)."));
+  }
+
+  /**
+   * Spring Security's observations stay off (platform defaults) and so do their wrappers: without
+   * this, every filter of the chain, the authentication and the authorization are still wrapped per
+   * request in decorators that only find out then that their observation is a no-op.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  SecurityObservationSettings equitokenSecurityObservationSettings() {
+    return SecurityObservationSettings.noObservations();
   }
 
   /** Every JSON string of every request body obeys the platform's {@link TextRule}. */
