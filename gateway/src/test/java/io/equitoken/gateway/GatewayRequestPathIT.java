@@ -4,23 +4,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.gateway.support.GatewayItSupport;
 import io.equitoken.platform.web.metrics.HttpServerMetricsWebFilter;
+import io.equitoken.platform.web.tracing.RequestIdAccessor;
+import io.micrometer.context.ContextRegistry;
+import io.micrometer.context.ThreadLocalAccessor;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
+import io.micrometer.tracing.contextpropagation.ObservationAwareSpanThreadLocalAccessor;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webflux.actuate.endpoint.web.WebFluxEndpointHandlerMapping;
 import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4jBulkheadProvider;
 import org.springframework.cloud.gateway.config.HttpClientProperties;
+import org.springframework.cloud.gateway.filter.headers.ForwardedHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.XForwardedHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.observation.ObservedRequestHttpHeadersFilter;
+import org.springframework.cloud.gateway.handler.FilteringWebHandler;
+import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
+import org.springframework.cloud.gateway.route.Route;
 import org.springframework.context.ApplicationContext;
+import org.springframework.test.util.ReflectionTestUtils;
+import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * The request path carries no per-request work whose result nobody reads (docs/benchmarks.md): no
  * observations of the security filter chain or of the HTTP exchange, none of the gateway's proxied
- * calls, no bulkhead around the circuit breaker. The breaker itself stays. Request meters come from
- * the platform's one timer per route and status.
+ * calls, no bulkhead around the circuit breaker, no {@code Forwarded}/{@code X-Forwarded-*} headers
+ * built only for the allow-list to drop them, no lookup among the gateway's own request mappings
+ * before the routes, no per-request sorting of a route's filters. The breaker itself stays. Request
+ * meters come from the platform's one timer per route and status.
  */
 class GatewayRequestPathIT extends GatewayItSupport {
 
@@ -84,5 +99,38 @@ class GatewayRequestPathIT extends GatewayItSupport {
                 org.springframework.cloud.client.circuitbreaker.ReactiveCircuitBreakerFactory
                     .class))
         .isNotEmpty();
+  }
+
+  @Test
+  void shouldLookUpTheRoutesFirstAndCombineEachRoutesFiltersOnce() {
+    get("/listings", "investor").expectStatus().isOk();
+
+    int routes = context.getBean(RoutePredicateHandlerMapping.class).getOrder();
+    assertThat(routes)
+        .isLessThan(
+            context
+                .getBean("requestMappingHandlerMapping", RequestMappingHandlerMapping.class)
+                .getOrder())
+        .isLessThan(context.getBean(WebFluxEndpointHandlerMapping.class).getOrder());
+    FilteringWebHandler proxy = context.getBean(FilteringWebHandler.class);
+    assertThat(ReflectionTestUtils.getField(proxy, "routeFilterCacheEnabled")).isEqualTo(true);
+    assertThat(
+            ((java.util.Map<?, ?>) ReflectionTestUtils.getField(proxy, "routeFilterMap")).keySet())
+        .extracting(route -> ((Route) route).getId())
+        .contains("listings-service");
+  }
+
+  @Test
+  void shouldNotBuildForwardedHeadersThatTheAllowListDrops() {
+    assertThat(context.getBeanNamesForType(XForwardedHeadersFilter.class)).isEmpty();
+    assertThat(context.getBeanNamesForType(ForwardedHeadersFilter.class)).isEmpty();
+  }
+
+  @Test
+  void shouldCarryTheSpanAndRequestIdButNoObservationAcrossOperators() {
+    assertThat(ContextRegistry.getInstance().getThreadLocalAccessors())
+        .extracting(ThreadLocalAccessor::key)
+        .contains(RequestIdAccessor.KEY, ObservationAwareSpanThreadLocalAccessor.KEY)
+        .doesNotContain(ObservationThreadLocalAccessor.KEY);
   }
 }
