@@ -3,8 +3,8 @@ package io.equitoken.gateway.web;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CIRCUITBREAKER_EXECUTION_EXCEPTION_ATTR;
 
 import io.equitoken.gateway.config.GatewaySettings;
+import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Problem;
-import io.equitoken.platform.web.ProblemException;
 import io.equitoken.platform.web.ProblemWriter;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import java.time.Duration;
@@ -38,7 +38,8 @@ public class FallbackController {
   public Mono<Void> serviceUnavailable(@PathVariable String service, ServerWebExchange exchange) {
     Throwable failure = exchange.getAttribute(CIRCUITBREAKER_EXECUTION_EXCEPTION_ATTR);
     if (failure == null) {
-      return Mono.error(ProblemException.notFound("not-found", "No resource exists at this path."));
+      return Mono.error(
+          Refusal.notFound("not-found", "No resource exists at this path.").exception());
     }
     var tooLarge = UploadTooLargeException.in(failure);
     if (tooLarge.isPresent()) {

@@ -1,6 +1,6 @@
 package io.equitoken.gateway.web;
 
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.core.Refusal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -62,8 +62,9 @@ public class OpenApiController {
   public ResponseEntity<byte[]> file(@PathVariable String file) {
     byte[] content = files.get(file);
     if (content == null) {
-      throw ProblemException.notFound(
-          "openapi-not-found", "No OpenAPI file named " + file + "; GET /openapi lists them.");
+      throw Refusal.notFound(
+              "openapi-not-found", "No OpenAPI file named " + file + "; GET /openapi lists them.")
+          .exception();
     }
     return ResponseEntity.ok().contentType(YAML).body(content);
   }
