@@ -49,10 +49,15 @@ class AccessRules {
         .allowAnyRole(GET, "/tokens/*/compartment")
         .allowAnyRole(GET, "/tokens/*/price-history")
         .allowAnyRole(GET, "/tokens/*/rules")
+        .allowAnyRole(GET, "/tokens/*/market")
         .allow(ANY_METHOD, "/listings", FOUNDER, OPERATOR)
         .allow(ANY_METHOD, "/listings/**", FOUNDER, OPERATOR)
         .allow(POST, "/tokens/*/transfers", OPERATOR)
         .allow(PUT, "/tokens/*/rules", OPERATOR)
+        // market controls: operators halt and resume a token and cancel its orders
+        .allow(POST, "/tokens/*/halt", OPERATOR)
+        .allow(POST, "/tokens/*/resume", OPERATOR)
+        .allow(POST, "/tokens/*/orders/cancel", OPERATOR)
         .allow(ANY_METHOD, "/tokens/**", FOUNDER, OPERATOR)
         // portfolio: a holder's own holdings, transactions and valuation history (investors, and
         // founders holding their own tokens); operators read anyone's and reconcile
@@ -75,6 +80,9 @@ class AccessRules {
         .allow(GET, "/cash/**", INVESTOR, FOUNDER, OPERATOR)
         .allow(POST, "/cash/withdrawals", INVESTOR, FOUNDER)
         .allow(ANY_METHOD, "/cash/**", OPERATOR)
+        // market controls on investors (freeze, cancel all) and the audit log: operators only
+        .allow(ANY_METHOD, "/investors/**", OPERATOR)
+        .allow(ANY_METHOD, "/operator/**", OPERATOR)
         // compliance: investors submit KYC and read their status; officers review
         .allow(POST, "/compliance/kyc", INVESTOR)
         .allow(ANY_METHOD, "/compliance/kyc/**", INVESTOR, COMPLIANCE_OFFICER, OPERATOR)

@@ -44,6 +44,12 @@ public final class RouteTable {
                   "/tokens/{id}/price-history",
                   "/tokens/{id}/transfers",
                   "/tokens/{id}/rules",
+                  "/tokens/{id}/market",
+                  "/tokens/{id}/halt",
+                  "/tokens/{id}/resume",
+                  "/tokens/{id}/orders/cancel",
+                  "/investors/**",
+                  "/operator/**",
                   "/cash/**")),
           new Route(Upstream.COMPLIANCE, List.of("/compliance/**")),
           new Route(Upstream.WEBHOOK, List.of("/webhooks/**")));
