@@ -10,6 +10,8 @@ public enum CancelReason {
   SELF_TRADE_PREVENTION,
   /** Left over after an uncross with a limit outside the band, which continuous trading forbids. */
   OUTSIDE_BAND,
+  /** An operator halted the token's market and withdrew its resting orders. */
+  MARKET_HALTED,
   /** Its next fill would have broken one of the token's transfer rules. */
   RULE_MAX_HOLDERS,
   RULE_MAX_NON_ACCREDITED_HOLDERS,

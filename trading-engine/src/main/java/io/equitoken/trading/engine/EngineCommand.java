@@ -18,8 +18,21 @@ public sealed interface EngineCommand {
     }
   }
 
-  /** Withdraw a resting order; releases any reservation. */
-  record CancelOrder(long orderId, long owner) implements EngineCommand {}
+  /**
+   * Withdraw a resting order; releases any reservation. {@code reason} is what its {@code
+   * OrderCancelled} says: {@link CancelReason#OWNER_REQUEST} unless an operator's market control
+   * withdrew it ({@link CancelReason#MARKET_HALTED}).
+   */
+  record CancelOrder(long orderId, long owner, CancelReason reason) implements EngineCommand {
+    public CancelOrder {
+      Objects.requireNonNull(reason, "reason");
+    }
+
+    /** The owner's own cancel. */
+    public CancelOrder(long orderId, long owner) {
+      this(orderId, owner, CancelReason.OWNER_REQUEST);
+    }
+  }
 
   /**
    * Set a resting order's price and remaining quantity. Reducing the quantity at the same price
@@ -49,8 +62,15 @@ public sealed interface EngineCommand {
   /** Call → continuous phase: clear the auction at one price first. */
   record Uncross() implements EngineCommand {}
 
-  /** Close the window: uncross if in the call phase, then expire every resting order. */
-  record CloseWindow() implements EngineCommand {}
+  /**
+   * Close the window: uncross if in the call phase (unless {@code uncross} is false: a halted
+   * market never clears), then expire every resting order.
+   */
+  record CloseWindow(boolean uncross) implements EngineCommand {
+    public CloseWindow() {
+      this(true);
+    }
+  }
 
   /**
    * The time of the command that follows, in epoch milliseconds, from the caller's command (never a

@@ -12,6 +12,8 @@ public enum ReasonCode {
   WINDOW_NOT_IN_CALL_PHASE("window.not_in_call_phase"),
   WINDOW_INVALID_PHASE("window.invalid_phase"),
   WINDOW_INVALID_BAND("window.invalid_band"),
+  // market controls (an operator's halt; judged by the matcher, which holds the halt)
+  MARKET_HALTED("market.halted"),
   // order
   ORDER_PRICE_OUT_OF_RANGE("order.price_out_of_range"),
   ORDER_QUANTITY_OUT_OF_RANGE("order.quantity_out_of_range"),

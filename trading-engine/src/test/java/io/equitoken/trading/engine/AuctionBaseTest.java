@@ -270,6 +270,38 @@ public abstract class AuctionBaseTest {
     assertThat(engine.referencePriceTicks()).isEqualTo(120);
   }
 
+  @Test
+  void shouldExpireEverythingWithoutClearingWhenClosedWithoutUncross() {
+    // given: a call phase that would clear 10 lots at 100
+    MatchingEngine engine =
+        callPhase(100, PriceBand.NONE, List.of(buy(1, 1, 100, 10), sell(2, SELLER, 100, 10)));
+    long referenceBefore = engine.referencePriceTicks();
+    // when: a halted market closes
+    List<EngineEvent> events = engine.process(new CloseWindow(false));
+    // then: no auction, no trade; both orders expire, the seller's lots are released
+    assertThat(events)
+        .containsExactly(
+            new EngineEvent.OrderExpired(1, 1, 10),
+            new EngineEvent.OrderExpired(2, SELLER, 10),
+            new EngineEvent.WindowPhaseChanged(WindowPhase.CALL, WindowPhase.CLOSED));
+    assertThat(engine.available(SELLER)).isEqualTo(1000);
+    assertThat(engine.holding(1)).isZero();
+    assertThat(engine.referencePriceTicks()).isEqualTo(referenceBefore);
+  }
+
+  @Test
+  void shouldCancelWithTheReasonGivenByTheOperatorControl() {
+    // given
+    MatchingEngine engine = callPhase(100, PriceBand.NONE, List.of(sell(1, SELLER, 100, 10)));
+    // when
+    List<EngineEvent> events =
+        engine.process(new EngineCommand.CancelOrder(1, SELLER, CancelReason.MARKET_HALTED));
+    // then
+    assertThat(events)
+        .containsExactly(new OrderCancelled(1, SELLER, 10, CancelReason.MARKET_HALTED));
+    assertThat(engine.available(SELLER)).isEqualTo(1000);
+  }
+
   private MatchingEngine callPhase(long reference, PriceBand band, List<PlaceOrder> orders) {
     MatchingEngine engine = newEngine(reference);
     engine.process(credit(SELLER, 1000));

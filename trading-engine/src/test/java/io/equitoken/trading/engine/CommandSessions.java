@@ -51,7 +51,8 @@ final class CommandSessions {
         Tuple.of(4, open()),
         Tuple.of(3, Arbitraries.just(new StartCallPhase())),
         Tuple.of(3, Arbitraries.just(new Uncross())),
-        Tuple.of(3, Arbitraries.just(new CloseWindow())));
+        Tuple.of(3, Arbitraries.just(new CloseWindow())),
+        Tuple.of(1, Arbitraries.just(new CloseWindow(false))));
   }
 
   private static Arbitrary<Long> owner() {
@@ -86,8 +87,14 @@ final class CommandSessions {
   }
 
   static Arbitrary<EngineCommand> cancel() {
-    return Combinators.combine(owner(), orderNumber(), wrongOwner())
-        .as((o, k, wrong) -> new CancelOrder(o * 100 + k, wrong ? o % OWNERS + 1 : o));
+    return Combinators.combine(
+            owner(),
+            orderNumber(),
+            wrongOwner(),
+            Arbitraries.of(CancelReason.OWNER_REQUEST, CancelReason.MARKET_HALTED))
+        .as(
+            (o, k, wrong, reason) ->
+                new CancelOrder(o * 100 + k, wrong ? o % OWNERS + 1 : o, reason));
   }
 
   private static Arbitrary<Boolean> wrongOwner() {

@@ -159,7 +159,8 @@ class MatchingEngineProperties {
       for (EngineCommand command : session) {
         boolean uncrosses =
             engine.phase() == WindowPhase.CALL
-                && (command instanceof Uncross || command instanceof CloseWindow);
+                && (command instanceof Uncross
+                    || command instanceof CloseWindow close && close.uncross());
         Optional<AuctionIndication> expected =
             engine.phase() == WindowPhase.CALL
                 ? BruteForceAuction.clear(engine.snapshot())

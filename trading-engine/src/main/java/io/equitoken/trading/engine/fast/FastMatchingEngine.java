@@ -179,7 +179,7 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
       return;
     }
     releaseReservation(o);
-    sink.orderCancelled(o.id, o.owner, o.lots, CancelReason.OWNER_REQUEST);
+    sink.orderCancelled(o.id, o.owner, o.lots, c.reason());
     discard(o);
   }
 

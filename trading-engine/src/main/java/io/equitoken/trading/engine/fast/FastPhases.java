@@ -74,8 +74,8 @@ abstract class FastPhases extends FastBook {
       removeOutsideBand(asks, sink);
       phase = WindowPhase.CONTINUOUS;
       sink.phaseChanged(WindowPhase.CALL, WindowPhase.CONTINUOUS);
-    } else if (command instanceof CloseWindow) {
-      close(sink);
+    } else if (command instanceof CloseWindow c) {
+      close(c.uncross(), sink);
     } else {
       throw new IllegalArgumentException("Unknown command " + command);
     }
@@ -173,12 +173,12 @@ abstract class FastPhases extends FastBook {
     }
   }
 
-  private void close(EventSink sink) {
+  private void close(boolean uncross, EventSink sink) {
     if (phase == WindowPhase.CLOSED) {
       Rejections.windowNotOpen(sink);
       return;
     }
-    if (phase == WindowPhase.CALL) {
+    if (phase == WindowPhase.CALL && uncross) {
       uncross(sink);
     }
     expireAll(bids, sink);

@@ -229,7 +229,7 @@ public final class ReferenceMatchingEngine extends ReferenceState implements Mat
     }
     orders.remove(order);
     release(order);
-    sink.orderCancelled(order.id, order.owner, order.lots, CancelReason.OWNER_REQUEST);
+    sink.orderCancelled(order.id, order.owner, order.lots, c.reason());
   }
 
   @Override

@@ -192,19 +192,19 @@ abstract class ReferenceState {
       }
       phase = WindowPhase.CONTINUOUS;
       sink.phaseChanged(WindowPhase.CALL, WindowPhase.CONTINUOUS);
-    } else if (command instanceof CloseWindow) {
-      close(sink);
+    } else if (command instanceof CloseWindow c) {
+      close(c.uncross(), sink);
     } else {
       throw new IllegalArgumentException("Unknown command " + command);
     }
   }
 
-  private void close(EventSink sink) {
+  private void close(boolean uncross, EventSink sink) {
     if (phase == WindowPhase.CLOSED) {
       Rejections.windowNotOpen(sink);
       return;
     }
-    if (phase == WindowPhase.CALL) {
+    if (phase == WindowPhase.CALL && uncross) {
       uncross(sink);
     }
     for (RefOrder o : inPriorityOrder()) {

@@ -43,7 +43,10 @@ final class Admission {
         "Expected token " + tokenId + " to be registered with the matcher, but it is not");
   }
 
-  /** The order's window is the token's open one, its quantity and limit price on the grid. */
+  /**
+   * The order's window is the token's open one, trading in the token is not halted, its quantity
+   * and limit price on the grid.
+   */
   static Verdict<OrderSize> order(TokenBook book, PlaceOrder c) {
     if (book.windowId == null || !book.windowId.equals(c.windowId())) {
       return Verdict.refused(
@@ -54,6 +57,11 @@ final class Admission {
               + c.tokenId()
               + ", but "
               + (book.windowId == null ? "no window is open" : "window " + book.windowId + " is"));
+    }
+    if (book.halted) {
+      return Verdict.refused(
+          ReasonCode.MARKET_HALTED.code(),
+          "Expected trading in token " + c.tokenId() + " to be running, but an operator halted it");
     }
     try {
       return Verdict.admitted(

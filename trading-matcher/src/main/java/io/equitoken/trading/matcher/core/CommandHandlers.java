@@ -1,6 +1,7 @@
 package io.equitoken.trading.matcher.core;
 
 import io.equitoken.trading.engine.AuctionIndication;
+import io.equitoken.trading.engine.CancelReason;
 import io.equitoken.trading.engine.EngineCommand;
 import io.equitoken.trading.engine.EngineEvent;
 import io.equitoken.trading.engine.EngineEvent.CommandRejected;
@@ -16,11 +17,13 @@ import io.equitoken.trading.matcher.core.Admission.TransferSize;
 import io.equitoken.trading.matcher.core.Admission.Verdict;
 import io.equitoken.trading.matcher.core.MatcherCommand.CancelOrder;
 import io.equitoken.trading.matcher.core.MatcherCommand.CloseWindow;
+import io.equitoken.trading.matcher.core.MatcherCommand.HaltMarket;
 import io.equitoken.trading.matcher.core.MatcherCommand.Indicate;
 import io.equitoken.trading.matcher.core.MatcherCommand.InvestorFacts;
 import io.equitoken.trading.matcher.core.MatcherCommand.OpenWindow;
 import io.equitoken.trading.matcher.core.MatcherCommand.PlaceOrder;
 import io.equitoken.trading.matcher.core.MatcherCommand.RegisterToken;
+import io.equitoken.trading.matcher.core.MatcherCommand.ResumeMarket;
 import io.equitoken.trading.matcher.core.MatcherCommand.Rules;
 import io.equitoken.trading.matcher.core.MatcherCommand.SetRules;
 import io.equitoken.trading.matcher.core.MatcherCommand.StartCallPhase;
@@ -33,6 +36,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -266,6 +270,44 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
     return quantity.divide(book.spec.lotSize(), 0, rounding).longValueExact();
   }
 
+  // ---- market controls -----------------------------------------------------------------------
+
+  /**
+   * Halts trading in the token (see {@link MatcherCommand.HaltMarket}); with {@code cancelOrders}
+   * every resting order is cancelled with reason {@code market.halted}, oldest first.
+   */
+  @Override
+  public void halt(HaltMarket c, Step step) {
+    TokenBook book = step.book();
+    if (book == null) {
+      log.warn("Ignoring market.halt {}: token {} is not registered", c.commandId(), c.tokenId());
+      return;
+    }
+    book.halted = true;
+    book.lastIndicative = null;
+    if (!c.cancelOrders()) {
+      return;
+    }
+    for (OrderMeta meta : new TreeMap<>(book.openOrders).values()) {
+      long priceBefore = book.engine.referencePriceTicks();
+      List<EngineEvent> events =
+          book.engine.process(
+              new EngineCommand.CancelOrder(
+                  meta.number, book.owner(meta.ownerId), CancelReason.MARKET_HALTED));
+      EventTranslator.translate(book, events, priceBefore, step.out());
+    }
+  }
+
+  @Override
+  public void resume(ResumeMarket c, Step step) {
+    TokenBook book = step.book();
+    if (book == null) {
+      log.warn("Ignoring market.resume {}: token {} is not registered", c.commandId(), c.tokenId());
+      return;
+    }
+    book.halted = false;
+  }
+
   // ---- windows -------------------------------------------------------------------------------
 
   @Override
@@ -325,6 +367,7 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
   public void indicate(Indicate c, Step step) {
     TokenBook book = step.book();
     if (book == null
+        || book.halted
         || !c.windowId().equals(book.windowId)
         || book.engine.phase() != WindowPhase.CALL) {
       return;
@@ -371,7 +414,8 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
       return;
     }
     long priceBefore = book.engine.referencePriceTicks();
-    List<EngineEvent> events = book.engine.process(new EngineCommand.CloseWindow());
+    // a halted market does not clear: its orders expire with the window
+    List<EngineEvent> events = book.engine.process(new EngineCommand.CloseWindow(!book.halted));
     if (refusal(events) instanceof CommandRejected r) {
       log.debug("window.close {} of token {} refused: {}", c.commandId(), c.tokenId(), r.message());
       book.windowId = null;

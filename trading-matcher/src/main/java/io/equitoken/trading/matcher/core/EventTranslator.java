@@ -12,6 +12,7 @@ import io.equitoken.trading.engine.EngineEvent.OrderCancelled;
 import io.equitoken.trading.engine.EngineEvent.OrderExpired;
 import io.equitoken.trading.engine.EngineEvent.TradeExecuted;
 import io.equitoken.trading.engine.EngineEvent.WindowPhaseChanged;
+import io.equitoken.trading.engine.ReasonCode;
 import io.equitoken.trading.engine.Side;
 import io.equitoken.trading.engine.WindowPhase;
 import io.equitoken.trading.matcher.core.Positions.Position;
@@ -315,6 +316,7 @@ final class EventTranslator {
       case SELF_TRADE_PREVENTION -> "self_trade_prevention";
       case IMMEDIATE_OR_CANCEL_REMAINDER -> "immediate_or_cancel_remainder";
       case OUTSIDE_BAND -> "outside_band";
+      case MARKET_HALTED -> ReasonCode.MARKET_HALTED.code();
       case RULE_MAX_HOLDERS,
           RULE_MAX_NON_ACCREDITED_HOLDERS,
           RULE_ACCREDITED_ONLY,

@@ -44,6 +44,10 @@ public sealed interface MatcherCommand {
     void close(CloseWindow command, C context);
 
     void rules(SetRules command, C context);
+
+    void halt(HaltMarket command, C context);
+
+    void resume(ResumeMarket command, C context);
   }
 
   /**
@@ -192,6 +196,30 @@ public sealed interface MatcherCommand {
     @Override
     public <C> void dispatch(Handler<C> handler, C context) {
       handler.rules(this, context);
+    }
+  }
+
+  /**
+   * An operator halts trading in the token: from this command on the matcher refuses the token's
+   * new orders ({@code market.halted}), publishes no indicative auction and, should the window
+   * close while halted, closes it without an uncross (every resting order expires). Resting orders
+   * stay unless {@code cancelOrders}: then each is cancelled with reason {@code market.halted}, in
+   * order of arrival. A halt of a halted token changes nothing (but still cancels when asked).
+   */
+  record HaltMarket(
+      String commandId, String tokenId, boolean cancelOrders, String reason, Instant at)
+      implements MatcherCommand {
+    @Override
+    public <C> void dispatch(Handler<C> handler, C context) {
+      handler.halt(this, context);
+    }
+  }
+
+  /** An operator resumes trading in a halted token: new orders are judged as usual again. */
+  record ResumeMarket(String commandId, String tokenId, Instant at) implements MatcherCommand {
+    @Override
+    public <C> void dispatch(Handler<C> handler, C context) {
+      handler.resume(this, context);
     }
   }
 

@@ -63,6 +63,9 @@ final class TokenBook {
   String windowId;
   String lastIndicative;
 
+  /** An operator halted trading in the token ({@code market.halt} until {@code market.resume}). */
+  boolean halted;
+
   TokenBook(String tokenId, String issuerId, TokenSpec spec, MatchingEngine engine) {
     this.tokenId = tokenId;
     this.issuerId = issuerId;
@@ -179,6 +182,7 @@ final class TokenBook {
     recentCommands.forEach(recent::add);
     n.put("windowId", windowId);
     n.put("lastIndicative", lastIndicative);
+    n.put("halted", halted);
     return n;
   }
 
@@ -223,6 +227,7 @@ final class TokenBook {
     n.get("recentCommands").forEach(c -> b.recentCommands.add(c.asString()));
     b.windowId = textOrNull(n.get("windowId"));
     b.lastIndicative = textOrNull(n.get("lastIndicative"));
+    b.halted = n.path("halted").asBoolean(false); // absent in snapshots written before halts
     return b;
   }
 

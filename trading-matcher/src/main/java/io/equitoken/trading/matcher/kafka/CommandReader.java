@@ -124,8 +124,28 @@ public final class CommandReader {
               rules(data.get("rules")),
               instant(data, "effectiveAt"),
               at);
+      case "market.halt" ->
+          new MatcherCommand.HaltMarket(
+              commandId,
+              text(data, "tokenId"),
+              bool(data, "cancelOrders"),
+              optText(data, "reason"),
+              at);
+      case "market.resume" -> new MatcherCommand.ResumeMarket(commandId, text(data, "tokenId"), at);
       default -> throw new UnreadableCommandException("Unknown command type " + type);
     };
+  }
+
+  /** An optional boolean member, false when absent. */
+  private static boolean bool(JsonNode data, String field) {
+    JsonNode node = data.get(field);
+    if (node == null || node.isNull()) {
+      return false;
+    }
+    if (!node.isBoolean()) {
+      throw new UnreadableCommandException(field + " must be true or false");
+    }
+    return node.asBoolean();
   }
 
   private static MatcherCommand.InvestorFacts facts(JsonNode node) {

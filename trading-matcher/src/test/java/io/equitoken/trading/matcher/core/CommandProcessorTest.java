@@ -360,4 +360,64 @@ class CommandProcessorTest {
     assertThat(original.get(0)).contains("rule.lockup");
     assertThat(original.get(1)).contains("order.accepted");
   }
+
+  @Test
+  void shouldStopTheUncrossOfAHaltedCallPhaseAndReplayItAlike() {
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", null));
+    apply(c.callPhase("W"));
+    apply(c.place("S1", "founder-nova", "W", "sell", "100", "10"));
+    apply(c.place("B1", "alice", "W", "buy", "60", "10.4"));
+    assertThat(apply(c.indicate("W"))).containsExactly("indicative 10 vol 60 imb 40 sell");
+    // a halt cancels nothing by itself
+    assertThat(apply(c.halt(false))).isEmpty();
+    CommandProcessor restored = new CommandProcessor(EngineFactory.REFERENCE);
+    restored.restore(processor.snapshot(T));
+    List<MatcherCommand> rest =
+        List.of(
+            c.place("B2", "bob", "W", "buy", "10", "10.4"),
+            c.indicate("W"),
+            c.cancel("B1", "alice"),
+            c.place("B3", "bob", "W", "buy", "10", "10.4"),
+            c.close("W"));
+    List<List<String>> original = new ArrayList<>();
+    List<String> published = new ArrayList<>();
+    List<String> replayed = new ArrayList<>();
+    for (MatcherCommand command : rest) {
+      List<MatcherEvent> events = processor.apply(command);
+      events.forEach(e -> published.add(e.id() + e.type() + e.dataJson()));
+      original.add(events.stream().map(CommandProcessorTest::summary).toList());
+      assertThat(processor.apply(command)).isEmpty(); // a duplicate changes nothing
+      restored.apply(command).forEach(e -> replayed.add(e.id() + e.type() + e.dataJson()));
+    }
+    assertThat(original.get(0)).containsExactly("rejected B2 market.halted");
+    assertThat(original.get(1)).isEmpty(); // no indicative auction while halted
+    assertThat(original.get(2)).first().isEqualTo("cancelled B1 requested filled 0 left 60");
+    assertThat(original.get(3)).containsExactly("rejected B3 market.halted");
+    // the close does not uncross: no auction, no trade; the sell expires
+    assertThat(original.get(4))
+        .containsExactly(
+            "expired S1 filled 0 left 100",
+            "holding founder-nova #3 order_released delta 0 -> 1000/1000");
+    assertThat(restored.stateHashes()).isEqualTo(processor.stateHashes());
+    assertThat(replayed).isEqualTo(published);
+  }
+
+  @Test
+  void shouldCancelRestingOrdersWhenTheHaltAsksAndAcceptOrdersAgainAfterTheResume() {
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", null));
+    apply(c.place("S1", "founder-nova", "W", "sell", "100", "11"));
+    apply(c.place("B1", "alice", "W", "buy", "60", "10"));
+    assertThat(apply(c.halt(true)))
+        .containsExactly(
+            "cancelled S1 market.halted filled 0 left 100",
+            "holding founder-nova #3 order_released delta 0 -> 1000/1000",
+            "cancelled B1 market.halted filled 0 left 60");
+    assertThat(apply(c.place("B2", "alice", "W", "buy", "5", "11")))
+        .containsExactly("rejected B2 market.halted");
+    assertThat(apply(c.resume())).isEmpty();
+    assertThat(apply(c.place("B3", "alice", "W", "buy", "5", "11")))
+        .containsExactly("accepted B3 buy 5@11");
+  }
 }

@@ -112,6 +112,15 @@ public final class Commands {
     now = now.plus(duration);
   }
 
+  public MatcherCommand halt(boolean cancelOrders) {
+    return new MatcherCommand.HaltMarket(
+        nextId(), tokenId, cancelOrders, "suspected manipulation", at());
+  }
+
+  public MatcherCommand resume() {
+    return new MatcherCommand.ResumeMarket(nextId(), tokenId, at());
+  }
+
   public MatcherCommand cancel(String order, String owner) {
     return new MatcherCommand.CancelOrder(nextId(), uuid(order), owner, tokenId, at());
   }

@@ -20,6 +20,8 @@ class CommandReaderTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String RULES = "equitoken.trading.command.token.rules.v1";
   private static final String PLACE = "equitoken.trading.command.order.place.v1";
+  private static final String HALT = "equitoken.trading.command.market.halt.v1";
+  private static final String RESUME = "equitoken.trading.command.market.resume.v1";
 
   private static JsonNode example(String type) {
     return JSON.readTree(EventContracts.example(type));
@@ -61,5 +63,31 @@ class CommandReaderTest {
     assertThatThrownBy(() -> CommandReader.read(RULES, "ce-4", bad))
         .isInstanceOf(UnreadableCommandException.class)
         .hasMessageContaining("version");
+  }
+
+  @Test
+  void shouldReadAHaltAndAResume() {
+    var halt = (MatcherCommand.HaltMarket) CommandReader.read(HALT, "ce-5", example(HALT));
+    assertThat(halt.tokenId()).isEqualTo("70c00000-0000-4000-8000-000000000001");
+    assertThat(halt.cancelOrders()).isFalse();
+    assertThat(halt.reason()).isEqualTo("Material news pending");
+    assertThat(halt.commandId()).isEqualTo("ce-5");
+    ObjectNode cancelling = (ObjectNode) example(HALT);
+    cancelling.put("cancelOrders", true);
+    assertThat(
+            ((MatcherCommand.HaltMarket) CommandReader.read(HALT, "ce-6", cancelling))
+                .cancelOrders())
+        .isTrue();
+    var resume = (MatcherCommand.ResumeMarket) CommandReader.read(RESUME, "ce-7", example(RESUME));
+    assertThat(resume.at()).isEqualTo(Instant.parse("2026-11-27T15:00:00Z"));
+  }
+
+  @Test
+  void shouldRefuseAHaltWhoseCancelOrdersIsNotABoolean() {
+    ObjectNode bad = (ObjectNode) example(HALT);
+    bad.put("cancelOrders", "yes");
+    assertThatThrownBy(() -> CommandReader.read(HALT, "ce-8", bad))
+        .isInstanceOf(UnreadableCommandException.class)
+        .hasMessageContaining("cancelOrders");
   }
 }
