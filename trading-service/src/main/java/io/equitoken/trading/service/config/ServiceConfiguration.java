@@ -8,6 +8,8 @@ import io.equitoken.trading.matcher.kafka.MatcherConfig;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.cash.CashStore;
 import io.equitoken.trading.service.cash.Money;
+import io.equitoken.trading.service.controls.ControlsStore;
+import io.equitoken.trading.service.controls.MarketControls;
 import io.equitoken.trading.service.history.HistoryStore;
 import io.equitoken.trading.service.history.MarketResults;
 import io.equitoken.trading.service.history.PriceHistory;
@@ -115,6 +117,18 @@ class ServiceConfiguration {
       TransactionLocks locks,
       Clock clock) {
     return new RulesService(store, market, messages, transactions, locks, clock);
+  }
+
+  @Bean
+  MarketControls marketControls(
+      ControlsStore store,
+      MarketStore market,
+      EventPublisher<TradingMessage> messages,
+      Transactions transactions,
+      TransactionLocks locks,
+      Clock clock) {
+    return new MarketControls(
+        store, market, messages, transactions, locks, clock, UUID::randomUUID);
   }
 
   @Bean

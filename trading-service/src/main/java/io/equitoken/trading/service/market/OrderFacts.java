@@ -15,10 +15,22 @@ public record OrderFacts(
     boolean tradable,
     UUID openWindowId,
     long openOrders,
-    BigDecimal lastPrice) {
+    BigDecimal lastPrice,
+    boolean halted) {
 
   /** Nothing known: no token, no KYC, not tradable, no window. */
   public static final OrderFacts NONE = new OrderFacts(null, null, false, null);
+
+  /** Facts of a token not halted. */
+  public OrderFacts(
+      TokenInfo token,
+      KycStanding kyc,
+      boolean tradable,
+      UUID openWindowId,
+      long openOrders,
+      BigDecimal lastPrice) {
+    this(token, kyc, tradable, openWindowId, openOrders, lastPrice, false);
+  }
 
   /** Facts without open orders or a last trade. */
   public OrderFacts(TokenInfo token, KycStanding kyc, boolean tradable, UUID openWindowId) {

@@ -4,6 +4,7 @@ import io.equitoken.platform.events.OutboxPublisher;
 import io.equitoken.platform.events.OutboxPublisher.Outgoing;
 import io.equitoken.platform.events.OutboxWriter;
 import io.equitoken.trading.service.cash.CashEvents;
+import io.equitoken.trading.service.controls.ControlsEvents;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.order.OrderService;
@@ -42,6 +43,10 @@ class TradingMessagesOutbox {
         .on(MarketFacts.Register.class, c -> command(c.tokenId(), "token.register", c))
         .on(RulesEvents.Apply.class, c -> command(c.tokenId(), "token.rules", c))
         .on(RulesEvents.Changed.class, e -> fact(e.tokenId(), "token.rules.changed", e))
+        .on(ControlsEvents.Halt.class, c -> command(c.tokenId(), "market.halt", c))
+        .on(ControlsEvents.Resume.class, c -> command(c.tokenId(), "market.resume", c))
+        .on(ControlsEvents.Halted.class, e -> fact(e.tokenId(), "market.halted", e))
+        .on(ControlsEvents.Resumed.class, e -> fact(e.tokenId(), "market.resumed", e))
         .on(CashEvents.Changed.class, e -> fact(e.ownerId(), "cash.changed", e))
         .on(CashEvents.DepositRecorded.class, e -> fact(e.ownerId(), "cash.deposit.recorded", e))
         .on(

@@ -6,6 +6,7 @@ import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.cash.CashLedger;
+import io.equitoken.trading.service.controls.MarketControls;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.market.OrderFacts;
@@ -82,12 +83,12 @@ public final class OrderService {
       implements TradingMessage {}
 
   /**
-   * Shape (400/422), then the gates (403) and the limits ({@link OrderLimits}: open orders 409,
-   * price band 422), from one read of the token, the caller's KYC, the listing, the open window,
-   * the caller's open orders and the last price; then, in one transaction, the order, a buy's cash
-   * reservation ({@code quantity × maxPrice}, refused with {@code insufficient-funds} when not
-   * available) and its command: a buy that cannot be funded leaves nothing behind and never reaches
-   * the matcher.
+   * Shape (400/422), then the gates (403), a halt ({@code 422 market-halted}) and the limits
+   * ({@link OrderLimits}: open orders 409, price band 422), from one read of the token, the
+   * caller's KYC, the listing, the open window, the caller's open orders and the last price; then,
+   * in one transaction, the order, a buy's cash reservation ({@code quantity × maxPrice}, refused
+   * with {@code insufficient-funds} when not available) and its command: a buy that cannot be
+   * funded leaves nothing behind and never reaches the matcher.
    */
   public Mono<Order> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
@@ -98,6 +99,9 @@ public final class OrderService {
               OrderFacts f = both.facts();
               OrderRules.check(request, f.token());
               UUID windowId = Gates.check(trader, request, f, now);
+              if (f.halted()) {
+                throw MarketControls.haltedRefusal(tokenId).exception();
+              }
               limits.check(request, f);
               IntakeRules.check(
                       both.rules(),
@@ -172,6 +176,9 @@ public final class OrderService {
               }
               List<Refusal> refusals = new ArrayList<>();
               attempt(() -> Gates.check(trader, request, f, now), refusals);
+              if (f.halted()) {
+                refusals.add(MarketControls.haltedRefusal(request.tokenId()));
+              }
               attempt(() -> limits.check(request, f), refusals);
               if (f.token() == null) {
                 return Mono.just(new Check(false, List.copyOf(refusals)));

@@ -38,7 +38,9 @@ class R2dbcMarketStore implements MarketStore {
           + " and o.token_id = :token and o.status in ('pending', 'open', 'partially_filled'))"
           + " as open_orders,"
           + " (select e.price from executed_trade e where e.token_id = :token"
-          + " order by e.executed_at desc limit 1) as last_price"
+          + " order by e.executed_at desc limit 1) as last_price,"
+          + " exists (select 1 from market_halt h where h.token_id = :token and h.halted)"
+          + " as halted"
           + " from (select 1) one left join token t on t.token_id = :token"
           + " left join kyc_standing k on k.investor_id = :investor";
 
@@ -111,7 +113,8 @@ class R2dbcMarketStore implements MarketStore {
                     Boolean.TRUE.equals(row.get("tradable", Boolean.class)),
                     row.get("window_id", UUID.class),
                     row.get("open_orders", Long.class),
-                    row.get("last_price", BigDecimal.class)))
+                    row.get("last_price", BigDecimal.class),
+                    Boolean.TRUE.equals(row.get("halted", Boolean.class))))
         .one();
   }
 

@@ -37,8 +37,16 @@ public final class RuleCodes {
 
   private RuleCodes() {}
 
-  /** The next step for a {@code rule.*} code, with the token filled in; null for other codes. */
+  /**
+   * The next step for a {@code rule.*} code (and for {@code market.halted}, an operator's halt),
+   * with the token filled in; null for other codes.
+   */
   public static String nextStep(String code, String tokenId) {
+    if ("market.halted".equals(code)) {
+      return "Trading in this token is halted by an operator; GET /tokens/"
+          + tokenId
+          + "/market shows when it resumes, then place the order again";
+    }
     String step = code == null ? null : NEXT_STEPS.get(code);
     return step == null ? null : step.replace("{tokenId}", tokenId);
   }

@@ -76,7 +76,13 @@ final class OrderDtos {
   /** One refusal of {@code POST /trade/check}, as {@code POST /trade} would state it. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record CheckRefusal(
-      int status, String code, String detail, String rule, String nextStep, String field) {}
+      int status,
+      String code,
+      String detail,
+      String rule,
+      String reason,
+      String nextStep,
+      String field) {}
 
   /** {@code POST /trade/check}: would the order be accepted, and if not, every reason known. */
   record CheckResult(boolean accepted, List<CheckRefusal> refusals) {}
@@ -92,6 +98,7 @@ final class OrderDtos {
                         r.code(),
                         r.detail(),
                         r.extensions().get("rule") instanceof String rule ? rule : null,
+                        r.extensions().get("reason") instanceof String reason ? reason : null,
                         r.extensions().get("nextStep") instanceof String s ? s : null,
                         r.field()))
             .toList());

@@ -25,6 +25,7 @@ class ArchitectureTest {
     "io.equitoken.trading.service.history..",
     "io.equitoken.trading.service.transfer..",
     "io.equitoken.trading.service.rules..",
+    "io.equitoken.trading.service.controls..",
     "io.equitoken.trading.service.kernel.."
   };
 

@@ -108,6 +108,26 @@ class InputFuzzIT extends TradingIntegrationTest {
         check("PUT /tokens/{tokenId}/rules " + field, value, putRules(field, member));
       }
       check(
+          "POST /tokens/{tokenId}/halt reason",
+          value,
+          post("/tokens/" + token + "/halt", Api.operator(), "{\"reason\":" + quoted + "}"));
+      check(
+          "POST /tokens/{tokenId}/halt cancelOrders",
+          value,
+          post(
+              "/tokens/" + token + "/halt",
+              Api.operator(),
+              "{\"reason\":\"fuzz\",\"cancelOrders\":" + quoted + "}"));
+      check(
+          "POST /tokens/{tokenId}/halt Idempotency-Key",
+          value,
+          post("/tokens/" + token + "/halt", Api.operator(), "{\"reason\":\"fuzz\"}")
+              .header("Idempotency-Key", FuzzInputs.headerValue(value)));
+      check(
+          "POST /tokens/{tokenId}/resume reason",
+          value,
+          post("/tokens/" + token + "/resume", Api.operator(), "{\"reason\":" + quoted + "}"));
+      check(
           "PUT /tokens/{tokenId}/rules Idempotency-Key",
           value,
           putRules("reason", "\"fuzz\"").header("Idempotency-Key", FuzzInputs.headerValue(value)));
@@ -396,6 +416,20 @@ class InputFuzzIT extends TradingIntegrationTest {
             .contentType(MediaType.APPLICATION_JSON)
             .bodyValue("{\"maxHolders\":5,\"reason\":\"fuzz\"}"));
     check(
+        "GET /tokens/{tokenId}/market",
+        value,
+        web.get().uri("/tokens/{id}/market", value).headers(h -> h.setBearerAuth(investorToken())));
+    for (String control : List.of("halt", "resume")) {
+      check(
+          "POST /tokens/{tokenId}/" + control,
+          value,
+          web.post()
+              .uri("/tokens/{id}/" + control, value)
+              .headers(h -> h.setBearerAuth(Api.operator()))
+              .contentType(MediaType.APPLICATION_JSON)
+              .bodyValue("{\"reason\":\"fuzz\"}"));
+    }
+    check(
         "POST /tokens/{tokenId}/transfers",
         value,
         web.post()
@@ -463,6 +497,7 @@ class InputFuzzIT extends TradingIntegrationTest {
             + " + (select count(*) from window_token) + (select count(*) from holding_transfer)"
             + " + (select count(*) from cash_entry) + (select count(*) from cash_deposit)"
             + " + (select count(*) from cash_withdrawal) + (select count(*) from token_rules)"
+            + " + (select count(*) from operator_action)"
             + " + (select count(*) from idempotency_record where principal_id in ($1, $2))"
             + " + (select coalesce(max(seq), 0) from outbox_event)",
         investor,

@@ -8,6 +8,7 @@ import io.equitoken.platform.events.OutboxPublisher;
 import io.equitoken.platform.events.OutboxWriter;
 import io.equitoken.platform.test.EventContracts;
 import io.equitoken.trading.service.cash.CashEvents;
+import io.equitoken.trading.service.controls.ControlsEvents;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketFacts;
 import io.equitoken.trading.service.order.OrderService;
@@ -130,6 +131,10 @@ class TradingMessagesContractTest {
         new RulesEvents.Apply(TOKEN, 2, NO_RULES, CLOSES, AT),
         new RulesEvents.Changed(TOKEN, 1, RULES, AT, "registration threshold", "ops-1", AT),
         new RulesEvents.Changed(TOKEN, 2, NO_RULES, CLOSES, "lifted", "ops-1", AT),
+        new ControlsEvents.Halt(TOKEN, true, "suspected manipulation", AT),
+        new ControlsEvents.Resume(TOKEN, AT),
+        new ControlsEvents.Halted(TOKEN, false, "material news pending", "ops-1", AT),
+        new ControlsEvents.Resumed(TOKEN, "news published", "ops-1", AT),
         new OrderService.Cancel("5b7f3d2e-8c4a-4e1f-9d6b-2a3c4e5f6a7b", "inv-alice", TOKEN, AT),
         new TransferService.Command(
             "9a1e0000-0000-4000-8000-000000000001",
@@ -240,7 +245,8 @@ class TradingMessagesContractTest {
       if (w.type().startsWith("equitoken.trading.command.")) {
         assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.COMMANDS);
         assertThat(w.key()).as(w.type()).isEqualTo(TOKEN);
-      } else if (w.type().startsWith("equitoken.trading.token.")) {
+      } else if (w.type().startsWith("equitoken.trading.token.")
+          || w.type().startsWith("equitoken.trading.market.")) {
         assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.EVENTS);
         assertThat(w.key()).as(w.type()).isEqualTo(TOKEN);
       } else if (w.type().startsWith("equitoken.trading.cash.")) {

@@ -1,0 +1,30 @@
+package io.equitoken.trading.service.controls;
+
+import io.equitoken.trading.service.kernel.TradingMessage;
+import java.time.Instant;
+
+/**
+ * What a market control publishes through the outbox: the public facts {@code market.halted} and
+ * {@code market.resumed} and the matcher's {@code market.halt} and {@code market.resume} commands
+ * (contracts/events/trading/), all keyed by token.
+ */
+public final class ControlsEvents {
+
+  private ControlsEvents() {}
+
+  /** {@code equitoken.trading.market.halted.v1}. */
+  public record Halted(
+      String tokenId, boolean cancelOrders, String reason, String haltedBy, Instant haltedAt)
+      implements TradingMessage {}
+
+  /** {@code equitoken.trading.market.resumed.v1}. */
+  public record Resumed(String tokenId, String reason, String resumedBy, Instant resumedAt)
+      implements TradingMessage {}
+
+  /** {@code equitoken.trading.command.market.halt.v1}. */
+  public record Halt(String tokenId, boolean cancelOrders, String reason, Instant at)
+      implements TradingMessage {}
+
+  /** {@code equitoken.trading.command.market.resume.v1}. */
+  public record Resume(String tokenId, Instant at) implements TradingMessage {}
+}

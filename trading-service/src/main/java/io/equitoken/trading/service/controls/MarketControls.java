@@ -1,0 +1,194 @@
+package io.equitoken.trading.service.controls;
+
+import io.equitoken.platform.core.EventPublisher;
+import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.core.TransactionLocks;
+import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.kernel.TradingMessage;
+import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.rules.RuleCodes;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
+
+/**
+ * Operators' market controls: halting and resuming trading in a token. Each is recorded (the
+ * token's halt and an {@link OperatorAction} with who, when and why), published ({@code
+ * market.halted} / {@code market.resumed}) and sent to the token's matcher partition ({@code
+ * market.halt} / {@code market.resume}) in one transaction, under a per-token lock so that two
+ * operators cannot both halt. The matcher is the authority on orders; intake only refuses early
+ * what it already knows ({@link #haltedRefusal}).
+ */
+public final class MarketControls {
+
+  /** The reason code a halted token's orders are refused and cancelled with (the matcher's). */
+  public static final String MARKET_HALTED = "market.halted";
+
+  private final ControlsStore store;
+  private final MarketStore market;
+  private final EventPublisher<TradingMessage> messages;
+  private final Transactions transactions;
+  private final TransactionLocks locks;
+  private final Clock clock;
+  private final Supplier<UUID> ids;
+
+  public MarketControls(
+      ControlsStore store,
+      MarketStore market,
+      EventPublisher<TradingMessage> messages,
+      Transactions transactions,
+      TransactionLocks locks,
+      Clock clock,
+      Supplier<UUID> ids) {
+    this.store = store;
+    this.market = market;
+    this.messages = messages;
+    this.transactions = transactions;
+    this.locks = locks;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  /**
+   * The token's market state ({@code 404 token-not-found} for a token the service does not know).
+   */
+  public Mono<MarketHalt> status(String tokenId) {
+    return known(tokenId).then(store.halt(tokenId).defaultIfEmpty(MarketHalt.running(tokenId)));
+  }
+
+  /**
+   * Halts trading in the token; with {@code cancelOrders} the matcher also cancels its resting
+   * orders. {@code 409 market-already-halted} when it is halted.
+   */
+  public Mono<MarketHalt> halt(
+      String operatorId, String tokenId, String reason, boolean cancelOrders) {
+    String why = reason(reason);
+    Instant now = now();
+    return known(tokenId)
+        .then(
+            transactions.inTransaction(
+                locks
+                    .lock("trading.market:" + tokenId)
+                    .then(store.halt(tokenId).defaultIfEmpty(MarketHalt.running(tokenId)))
+                    .flatMap(
+                        current -> {
+                          if (current.halted()) {
+                            return Mono.error(
+                                Refusal.conflict(
+                                        "market-already-halted",
+                                        "Trading in token " + tokenId + " is halted already")
+                                    .with("haltedAt", current.changedAt().toString())
+                                    .exception());
+                          }
+                          MarketHalt halt =
+                              new MarketHalt(tokenId, true, cancelOrders, why, operatorId, now);
+                          return store
+                              .saveHalt(halt)
+                              .then(
+                                  store.record(
+                                      action(
+                                          OperatorAction.MARKET_HALT,
+                                          halt,
+                                          Map.of("cancelOrders", cancelOrders))))
+                              .then(
+                                  messages.publish(
+                                      new ControlsEvents.Halted(
+                                          tokenId, cancelOrders, why, operatorId, now)))
+                              .then(
+                                  messages.publish(
+                                      new ControlsEvents.Halt(tokenId, cancelOrders, why, now)))
+                              .thenReturn(halt);
+                        })));
+  }
+
+  /** Resumes trading in a halted token; {@code 409 market-not-halted} when it is not. */
+  public Mono<MarketHalt> resume(String operatorId, String tokenId, String reason) {
+    String why = reason(reason);
+    Instant now = now();
+    return known(tokenId)
+        .then(
+            transactions.inTransaction(
+                locks
+                    .lock("trading.market:" + tokenId)
+                    .then(store.halt(tokenId).defaultIfEmpty(MarketHalt.running(tokenId)))
+                    .flatMap(
+                        current -> {
+                          if (!current.halted()) {
+                            return Mono.error(
+                                Refusal.conflict(
+                                        "market-not-halted",
+                                        "Trading in token " + tokenId + " is not halted")
+                                    .exception());
+                          }
+                          MarketHalt resumed =
+                              new MarketHalt(tokenId, false, false, why, operatorId, now);
+                          return store
+                              .saveHalt(resumed)
+                              .then(
+                                  store.record(
+                                      action(OperatorAction.MARKET_RESUME, resumed, Map.of())))
+                              .then(
+                                  messages.publish(
+                                      new ControlsEvents.Resumed(tokenId, why, operatorId, now)))
+                              .then(messages.publish(new ControlsEvents.Resume(tokenId, now)))
+                              .thenReturn(resumed);
+                        })));
+  }
+
+  /**
+   * Intake's early refusal of an order of a halted token: {@code 422 market-halted}, with the
+   * matcher's reason code as {@code reason} and a {@code nextStep}.
+   */
+  public static Refusal haltedRefusal(String tokenId) {
+    return Refusal.unprocessable(
+            "market-halted",
+            "Expected trading in token " + tokenId + " to be running, but an operator halted it")
+        .with("reason", MARKET_HALTED)
+        .with("nextStep", nextStep(tokenId));
+  }
+
+  /** What an investor whose order met a halt can do. */
+  public static String nextStep(String tokenId) {
+    return RuleCodes.nextStep(MARKET_HALTED, tokenId);
+  }
+
+  private OperatorAction action(String action, MarketHalt halt, Map<String, Object> details) {
+    return new OperatorAction(
+        ids.get(),
+        action,
+        "token",
+        halt.tokenId(),
+        halt.tokenId(),
+        halt.changedBy(),
+        halt.reason(),
+        details,
+        halt.changedAt());
+  }
+
+  private Mono<Void> known(String tokenId) {
+    return market
+        .token(tokenId)
+        .switchIfEmpty(
+            Mono.error(
+                () ->
+                    Refusal.notFound("token-not-found", "No token with id " + tokenId).exception()))
+        .then();
+  }
+
+  private static String reason(String reason) {
+    if (reason == null || reason.isBlank() || reason.length() > 500) {
+      throw Refusal.badRequest("invalid-reason", "Expected a reason of 1 to 500 characters")
+          .withField("reason")
+          .exception();
+    }
+    return reason;
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}

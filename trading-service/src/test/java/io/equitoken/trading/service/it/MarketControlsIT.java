@@ -1,0 +1,313 @@
+package io.equitoken.trading.service.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.equitoken.platform.test.EventContracts;
+import io.equitoken.platform.test.KafkaRecords;
+import io.equitoken.platform.test.TestInfrastructure;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Halting and resuming trading in a token end to end, with the embedded matcher: a halt during a
+ * call phase stops the uncross (the orders expire at the close instead of trading), an order the
+ * intake let through before it knew of the halt is still refused by the matcher, a halt may cancel
+ * the resting orders (releasing a buy's cash), a resume lets orders trade again; every control is
+ * audited (who, when, why), published and idempotent. Runs its own context and database, closed
+ * afterwards (as {@code MatchingIT}).
+ */
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class MarketControlsIT extends TradingContext {
+
+  private static final Duration WAIT = Duration.ofSeconds(90);
+
+  @DynamicPropertySource
+  static void matcher(DynamicPropertyRegistry registry) {
+    register(registry, "trading_controls", true);
+    registry.add("equitoken.trading.matcher.instance-id", () -> "controls-it");
+  }
+
+  private String issuer;
+  private String token;
+
+  @BeforeEach
+  void market() {
+    issuer = "founder-" + UUID.randomUUID();
+    token = fixtures.tradableToken(issuer);
+  }
+
+  private JsonNode halt(boolean cancelOrders) {
+    return Api.json(
+        api.call(
+                HttpMethod.POST,
+                "/tokens/" + token + "/halt",
+                Api.operator(),
+                Map.of("reason", "Material news pending", "cancelOrders", cancelOrders))
+            .expectStatus()
+            .isOk());
+  }
+
+  private JsonNode resume() {
+    return Api.json(
+        api.call(
+                HttpMethod.POST,
+                "/tokens/" + token + "/resume",
+                Api.operator(),
+                Map.of("reason", "News published"))
+            .expectStatus()
+            .isOk());
+  }
+
+  private JsonNode awaitStatus(String tradeId, String bearer, String status) {
+    JsonNode[] last = new JsonNode[1];
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              last[0] = api.get("/trade/status/" + tradeId, bearer);
+              return status.equals(last[0].get("status").asString());
+            });
+    return last[0];
+  }
+
+  private void awaitNothingReserved(String investor) {
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                assertThat(api.cash(investor).get("reserved").decimalValue())
+                    .isEqualByComparingTo("0"));
+  }
+
+  private long audited(String action) {
+    return count(
+        "select count(*) from operator_action where action = $1 and subject_type = 'token'"
+            + " and subject_id = $2 and token_id = $2 and actor = $3 and reason is not null",
+        action,
+        token,
+        Api.OPERATOR);
+  }
+
+  @Test
+  void shouldStopTheUncrossWhenHaltedDuringTheCallPhase() {
+    // given a call auction that would clear 10 at 2.50
+    Instant opens = clock.instant().plus(Duration.ofMinutes(1));
+    api.schedule(
+        Api.window(List.of(token), "call_auction", opens, opens.plus(Duration.ofHours(1))));
+    clock.advance(Duration.ofMinutes(1).plusSeconds(1));
+    tick();
+    String founder = Api.token(issuer, "founder");
+    String sell = api.place(founder, Api.order(token, "sell", 100, 2.5));
+    String investor = fixtures.approvedInvestor();
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
+    awaitStatus(sell, founder, "open");
+    awaitStatus(buy, Api.investor(investor), "open");
+
+    // when an operator halts the token (cancelling nothing) during the call phase
+    JsonNode halted = halt(false);
+    assertThat(halted.get("status").asString()).isEqualTo("halted");
+    assertThat(halted.get("changedBy").asString()).isEqualTo(Api.OPERATOR);
+    assertThat(
+            api.get("/tokens/" + token + "/market", Api.investor(investor))
+                .get("status")
+                .asString())
+        .isEqualTo("halted");
+
+    // then new orders are refused at intake, storing nothing
+    String other = fixtures.approvedInvestor();
+    JsonNode refused =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/trade",
+                    Api.investor(other),
+                    Api.order(token, "buy", 10, 2.5))
+                .expectStatus()
+                .isEqualTo(422));
+    assertThat(refused.get("code").asString()).isEqualTo("market-halted");
+    assertThat(refused.get("reason").asString()).isEqualTo("market.halted");
+    assertThat(refused.get("nextStep").asString()).contains("/tokens/" + token + "/market");
+    assertThat(count("select count(*) from trade_order where owner_id = $1", other)).isZero();
+    JsonNode checked =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/trade/check",
+                    Api.investor(other),
+                    Api.order(token, "buy", 10, 2.5))
+                .expectStatus()
+                .isOk());
+    assertThat(checked.get("refusals").get(0).get("reason").asString()).isEqualTo("market.halted");
+
+    // and the window closes without an uncross: both orders expire, nothing trades
+    clock.advance(Duration.ofHours(1));
+    tick();
+    awaitStatus(buy, Api.investor(investor), "expired");
+    awaitStatus(sell, founder, "expired");
+    assertThat(count("select count(*) from executed_trade where token_id = $1", token)).isZero();
+    awaitNothingReserved(investor);
+    assertThat(audited("market.halt")).isEqualTo(1);
+  }
+
+  @Test
+  void shouldLetTheMatcherRefuseAnOrderIntakeAcceptedBeforeItKnewOfTheHalt() {
+    fixtures.openWindow(token);
+    api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
+    halt(false);
+    // intake that read its facts before the halt committed: the matcher must still refuse
+    db.sql("update market_halt set halted = false where token_id = :t")
+        .bind("t", token)
+        .then()
+        .block(Duration.ofSeconds(10));
+    String investor = fixtures.approvedInvestor();
+    String late = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
+
+    JsonNode rejected = awaitStatus(late, Api.investor(investor), "rejected");
+    assertThat(rejected.get("reason").get("code").asString()).isEqualTo("market.halted");
+    assertThat(rejected.get("reason").get("nextStep").asString()).contains("halted");
+    awaitNothingReserved(investor);
+    assertThat(count("select count(*) from executed_trade where token_id = $1", token)).isZero();
+  }
+
+  @Test
+  void shouldCancelRestingOrdersWhenAskedAndTradeAgainAfterTheResume() {
+    // given a resting buy and a resting sell that do not cross
+    fixtures.openWindow(token);
+    String founder = Api.token(issuer, "founder");
+    String sell = api.place(founder, Api.order(token, "sell", 100, 3));
+    String investor = fixtures.approvedInvestor();
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
+    awaitStatus(sell, founder, "open");
+    awaitStatus(buy, Api.investor(investor), "open");
+
+    // when the halt cancels the resting orders
+    assertThat(halt(true).get("cancelOrders").asBoolean()).isTrue();
+
+    // then both are cancelled with the halt's reason and the buy's cash is released
+    assertThat(
+            awaitStatus(buy, Api.investor(investor), "cancelled")
+                .get("reason")
+                .get("code")
+                .asString())
+        .isEqualTo("market.halted");
+    awaitStatus(sell, founder, "cancelled");
+    awaitNothingReserved(investor);
+    api.call(
+            HttpMethod.POST,
+            "/tokens/" + token + "/halt",
+            Api.operator(),
+            Map.of("reason", "again"))
+        .expectStatus()
+        .isEqualTo(409);
+
+    // and after the resume orders trade again
+    JsonNode resumed = resume();
+    assertThat(resumed.get("status").asString()).isEqualTo("running");
+    assertThat(resumed.get("reason").asString()).isEqualTo("News published");
+    api.call(
+            HttpMethod.POST,
+            "/tokens/" + token + "/resume",
+            Api.operator(),
+            Map.of("reason", "again"))
+        .expectStatus()
+        .isEqualTo(409);
+    api.place(founder, Api.order(token, "sell", 100, 2.5));
+    String again = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
+    awaitStatus(again, Api.investor(investor), "filled");
+    assertThat(audited("market.halt")).isEqualTo(1);
+    assertThat(audited("market.resume")).isEqualTo(1);
+  }
+
+  @Test
+  void shouldPublishEachControlAndItsMatcherCommandOnce() {
+    String key = "halt-" + UUID.randomUUID();
+    Map<String, Object> body = Map.of("reason", "Material news pending");
+    JsonNode first =
+        Api.json(
+            api.postWithKey("/tokens/" + token + "/halt", Api.operator(), body, key)
+                .expectStatus()
+                .isOk());
+    api.postWithKey("/tokens/" + token + "/halt", Api.operator(), body, key)
+        .expectStatus()
+        .isOk()
+        .expectHeader()
+        .valueEquals("Idempotent-Replayed", "true")
+        .expectBody()
+        .jsonPath("$.changedAt")
+        .isEqualTo(first.get("changedAt").asString());
+    assertThat(audited("market.halt")).isEqualTo(1);
+    resume();
+    for (String type :
+        List.of(
+            "equitoken.trading.market.halted.v1",
+            "equitoken.trading.market.resumed.v1",
+            "equitoken.trading.command.market.halt.v1",
+            "equitoken.trading.command.market.resume.v1")) {
+      String topic = type.contains(".command.") ? "trading.orders.v1" : "trading.events.v1";
+      List<ConsumerRecord<String, String>> records =
+          KafkaRecords.consume(
+              TestInfrastructure.kafkaBootstrapServers(),
+              topic,
+              r -> token.equals(r.key()) && type.equals(KafkaRecords.header(r, "ce_type")),
+              1,
+              Duration.ofSeconds(60));
+      assertThat(records).as(type).hasSize(1);
+      EventContracts.assertConforms(records.get(0));
+    }
+  }
+
+  @Test
+  void shouldRefuseBadControlsWithProblemsAndRecordNothing() {
+    String uri = "/tokens/" + token + "/halt";
+    JsonNode blank =
+        Api.json(
+            api.call(HttpMethod.POST, uri, Api.operator(), Map.of("reason", " "))
+                .expectStatus()
+                .isBadRequest());
+    assertThat(blank.get("code").asString()).isEqualTo("invalid-reason");
+    assertThat(blank.get("field").asString()).isEqualTo("reason");
+    JsonNode typed =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    uri,
+                    Api.operator(),
+                    Map.of("reason", "x", "cancelOrders", "yes"))
+                .expectStatus()
+                .isBadRequest());
+    assertThat(typed.get("code").asString()).isEqualTo("validation-failed");
+    api.call(HttpMethod.POST, uri, Api.investor("inv-" + UUID.randomUUID()), Map.of("reason", "x"))
+        .expectStatus()
+        .isForbidden();
+    JsonNode unknown =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/tokens/no-such-token/halt",
+                    Api.operator(),
+                    Map.of("reason", "x"))
+                .expectStatus()
+                .isNotFound());
+    assertThat(unknown.get("code").asString()).isEqualTo("token-not-found");
+    api.call(HttpMethod.GET, "/tokens/no-such-token/market", Api.operator(), null)
+        .expectStatus()
+        .isNotFound();
+    assertThat(count("select count(*) from operator_action where subject_id = $1", token)).isZero();
+    assertThat(count("select count(*) from market_halt where token_id = $1", token)).isZero();
+    assertThat(api.get("/tokens/" + token + "/market", Api.operator()).get("status").asString())
+        .isEqualTo("running");
+  }
+}
