@@ -83,6 +83,8 @@ class EventCatalogueTest {
             "trade.executed",
             "price.updated",
             "token.rules.changed",
+            "market.halted",
+            "market.resumed",
             "listing.published",
             "listing.updated",
             "listing.suspended",
