@@ -12,6 +12,8 @@ public enum CancelReason {
   OUTSIDE_BAND,
   /** An operator halted the token's market and withdrew its resting orders. */
   MARKET_HALTED,
+  /** An operator froze the order's owner, which withdraws every resting order of theirs. */
+  INVESTOR_FROZEN,
   /** Its next fill would have broken one of the token's transfer rules. */
   RULE_MAX_HOLDERS,
   RULE_MAX_NON_ACCREDITED_HOLDERS,

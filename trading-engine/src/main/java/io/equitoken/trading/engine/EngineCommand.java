@@ -21,7 +21,7 @@ public sealed interface EngineCommand {
   /**
    * Withdraw a resting order; releases any reservation. {@code reason} is what its {@code
    * OrderCancelled} says: {@link CancelReason#OWNER_REQUEST} unless an operator's market control
-   * withdrew it ({@link CancelReason#MARKET_HALTED}).
+   * withdrew it ({@link CancelReason#MARKET_HALTED}, {@link CancelReason#INVESTOR_FROZEN}).
    */
   record CancelOrder(long orderId, long owner, CancelReason reason) implements EngineCommand {
     public CancelOrder {

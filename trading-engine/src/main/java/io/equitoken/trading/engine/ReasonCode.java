@@ -14,6 +14,7 @@ public enum ReasonCode {
   WINDOW_INVALID_BAND("window.invalid_band"),
   // market controls (an operator's halt; judged by the matcher, which holds the halt)
   MARKET_HALTED("market.halted"),
+  INVESTOR_FROZEN("investor.frozen"),
   // order
   ORDER_PRICE_OUT_OF_RANGE("order.price_out_of_range"),
   ORDER_QUANTITY_OUT_OF_RANGE("order.quantity_out_of_range"),

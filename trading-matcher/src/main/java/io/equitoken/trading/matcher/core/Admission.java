@@ -58,6 +58,13 @@ final class Admission {
               + ", but "
               + (book.windowId == null ? "no window is open" : "window " + book.windowId + " is"));
     }
+    if (book.frozen.contains(c.ownerId())) {
+      return Verdict.refused(
+          ReasonCode.INVESTOR_FROZEN.code(),
+          "Expected investor "
+              + c.ownerId()
+              + " to be allowed to trade, but an operator froze them");
+    }
     if (book.halted) {
       return Verdict.refused(
           ReasonCode.MARKET_HALTED.code(),
@@ -78,6 +85,13 @@ final class Admission {
       lots = book.spec.toLots(c.quantity());
     } catch (OffGridInputException e) {
       return Verdict.refused(e.code().code(), e.getMessage());
+    }
+    if (book.frozen.contains(c.fromId())) {
+      return Verdict.refused(
+          ReasonCode.INVESTOR_FROZEN.code(),
+          "Expected holder "
+              + c.fromId()
+              + " to be allowed to transfer, but an operator froze them");
     }
     if (c.fromId().equals(c.toId())) {
       return Verdict.refused(

@@ -17,6 +17,7 @@ import io.equitoken.trading.matcher.core.Admission.TransferSize;
 import io.equitoken.trading.matcher.core.Admission.Verdict;
 import io.equitoken.trading.matcher.core.MatcherCommand.CancelOrder;
 import io.equitoken.trading.matcher.core.MatcherCommand.CloseWindow;
+import io.equitoken.trading.matcher.core.MatcherCommand.FreezeInvestor;
 import io.equitoken.trading.matcher.core.MatcherCommand.HaltMarket;
 import io.equitoken.trading.matcher.core.MatcherCommand.Indicate;
 import io.equitoken.trading.matcher.core.MatcherCommand.InvestorFacts;
@@ -28,6 +29,7 @@ import io.equitoken.trading.matcher.core.MatcherCommand.Rules;
 import io.equitoken.trading.matcher.core.MatcherCommand.SetRules;
 import io.equitoken.trading.matcher.core.MatcherCommand.StartCallPhase;
 import io.equitoken.trading.matcher.core.MatcherCommand.Transfer;
+import io.equitoken.trading.matcher.core.MatcherCommand.UnfreezeInvestor;
 import io.equitoken.trading.matcher.core.TokenBook.OrderMeta;
 import io.equitoken.trading.matcher.core.TradingEvent.Reason;
 import java.math.BigDecimal;
@@ -306,6 +308,43 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
       return;
     }
     book.halted = false;
+  }
+
+  /**
+   * Freezes the investor in the token: their later orders and transfers out are refused, and each
+   * of their resting orders is cancelled now with reason {@code investor.frozen}, oldest first.
+   */
+  @Override
+  public void freeze(FreezeInvestor c, Step step) {
+    TokenBook book = step.book();
+    if (book == null) {
+      log.warn(
+          "Ignoring investor.freeze {}: token {} is not registered", c.commandId(), c.tokenId());
+      return;
+    }
+    book.frozen.add(c.investorId());
+    for (OrderMeta meta : new TreeMap<>(book.openOrders).values()) {
+      if (!meta.ownerId.equals(c.investorId())) {
+        continue;
+      }
+      long priceBefore = book.engine.referencePriceTicks();
+      List<EngineEvent> events =
+          book.engine.process(
+              new EngineCommand.CancelOrder(
+                  meta.number, book.owner(meta.ownerId), CancelReason.INVESTOR_FROZEN));
+      EventTranslator.translate(book, events, priceBefore, step.out());
+    }
+  }
+
+  @Override
+  public void unfreeze(UnfreezeInvestor c, Step step) {
+    TokenBook book = step.book();
+    if (book == null) {
+      log.warn(
+          "Ignoring investor.unfreeze {}: token {} is not registered", c.commandId(), c.tokenId());
+      return;
+    }
+    book.frozen.remove(c.investorId());
   }
 
   // ---- windows -------------------------------------------------------------------------------

@@ -317,6 +317,7 @@ final class EventTranslator {
       case IMMEDIATE_OR_CANCEL_REMAINDER -> "immediate_or_cancel_remainder";
       case OUTSIDE_BAND -> "outside_band";
       case MARKET_HALTED -> ReasonCode.MARKET_HALTED.code();
+      case INVESTOR_FROZEN -> ReasonCode.INVESTOR_FROZEN.code();
       case RULE_MAX_HOLDERS,
           RULE_MAX_NON_ACCREDITED_HOLDERS,
           RULE_ACCREDITED_ONLY,

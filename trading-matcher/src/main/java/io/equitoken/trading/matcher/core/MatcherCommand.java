@@ -48,6 +48,10 @@ public sealed interface MatcherCommand {
     void halt(HaltMarket command, C context);
 
     void resume(ResumeMarket command, C context);
+
+    void freeze(FreezeInvestor command, C context);
+
+    void unfreeze(UnfreezeInvestor command, C context);
   }
 
   /**
@@ -220,6 +224,30 @@ public sealed interface MatcherCommand {
     @Override
     public <C> void dispatch(Handler<C> handler, C context) {
       handler.resume(this, context);
+    }
+  }
+
+  /**
+   * An operator froze an investor: from this command on the token's matcher refuses the investor's
+   * orders and transfers out of their holding ({@code investor.frozen}), and every resting order of
+   * theirs in the token is cancelled now (reason {@code investor.frozen}, in order of arrival).
+   * Holdings stay. trading-service sends it to every token's partition.
+   */
+  record FreezeInvestor(
+      String commandId, String tokenId, String investorId, String reason, Instant at)
+      implements MatcherCommand {
+    @Override
+    public <C> void dispatch(Handler<C> handler, C context) {
+      handler.freeze(this, context);
+    }
+  }
+
+  /** An operator unfroze an investor: their orders and transfers are judged as usual again. */
+  record UnfreezeInvestor(String commandId, String tokenId, String investorId, Instant at)
+      implements MatcherCommand {
+    @Override
+    public <C> void dispatch(Handler<C> handler, C context) {
+      handler.unfreeze(this, context);
     }
   }
 

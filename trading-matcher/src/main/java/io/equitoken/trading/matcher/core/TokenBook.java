@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -65,6 +66,9 @@ final class TokenBook {
 
   /** An operator halted trading in the token ({@code market.halt} until {@code market.resume}). */
   boolean halted;
+
+  /** Principals an operator froze ({@code investor.freeze} until {@code investor.unfreeze}). */
+  final Set<String> frozen = new TreeSet<>();
 
   TokenBook(String tokenId, String issuerId, TokenSpec spec, MatchingEngine engine) {
     this.tokenId = tokenId;
@@ -183,6 +187,8 @@ final class TokenBook {
     n.put("windowId", windowId);
     n.put("lastIndicative", lastIndicative);
     n.put("halted", halted);
+    ArrayNode frozenArray = n.putArray("frozen");
+    frozen.forEach(frozenArray::add);
     return n;
   }
 
@@ -228,6 +234,9 @@ final class TokenBook {
     b.windowId = textOrNull(n.get("windowId"));
     b.lastIndicative = textOrNull(n.get("lastIndicative"));
     b.halted = n.path("halted").asBoolean(false); // absent in snapshots written before halts
+    if (n.get("frozen") != null) { // absent in snapshots written before freezes
+      n.get("frozen").forEach(p -> b.frozen.add(p.asString()));
+    }
     return b;
   }
 

@@ -132,6 +132,16 @@ public final class CommandReader {
               optText(data, "reason"),
               at);
       case "market.resume" -> new MatcherCommand.ResumeMarket(commandId, text(data, "tokenId"), at);
+      case "investor.freeze" ->
+          new MatcherCommand.FreezeInvestor(
+              commandId,
+              text(data, "tokenId"),
+              text(data, "investorId"),
+              optText(data, "reason"),
+              at);
+      case "investor.unfreeze" ->
+          new MatcherCommand.UnfreezeInvestor(
+              commandId, text(data, "tokenId"), text(data, "investorId"), at);
       default -> throw new UnreadableCommandException("Unknown command type " + type);
     };
   }

@@ -420,4 +420,46 @@ class CommandProcessorTest {
     assertThat(apply(c.place("B3", "alice", "W", "buy", "5", "11")))
         .containsExactly("accepted B3 buy 5@11");
   }
+
+  @Test
+  void shouldCancelAFrozenInvestorsOrdersAndRefuseTheirOrdersAndTransfersOut() {
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", null));
+    apply(c.place("S1", "founder-nova", "W", "sell", "100", "10"));
+    apply(c.place("B1", "alice", "W", "buy", "30", "10"));
+    apply(c.place("B2", "alice", "W", "buy", "10", "9"));
+    apply(c.place("B3", "bob", "W", "buy", "10", "9"));
+    apply(c.place("S2", "alice", "W", "sell", "5", "12"));
+    CommandProcessor restored = new CommandProcessor(EngineFactory.REFERENCE);
+    restored.restore(processor.snapshot(T));
+    MatcherCommand freeze = c.freeze("alice");
+    List<String> frozen = apply(freeze);
+    restored.apply(freeze);
+    // alice's resting orders go, oldest first; bob's stays; her 30 lots stay hers
+    assertThat(frozen)
+        .containsExactly(
+            "cancelled B2 investor.frozen filled 0 left 10",
+            "cancelled S2 investor.frozen filled 0 left 5",
+            "holding alice #3 order_released delta 0 -> 30/30");
+    MatcherCommand place = c.place("B4", "alice", "W", "buy", "1", "10");
+    assertThat(apply(place)).containsExactly("rejected B4 investor.frozen");
+    MatcherCommand out = c.transfer("X1", "alice", "bob", "5");
+    assertThat(apply(out)).containsExactly("transfer rejected investor.frozen");
+    // transfers in are not stopped
+    assertThat(apply(c.transfer("X2", "founder-nova", "alice", "5")))
+        .isNotEmpty()
+        .noneMatch(line -> line.contains("rejected"));
+    // the same commands after a restore: the freeze survives the snapshot
+    assertThat(restored.apply(place).stream().map(CommandProcessorTest::summary))
+        .containsExactly("rejected B4 investor.frozen");
+    assertThat(restored.apply(out).stream().map(CommandProcessorTest::summary))
+        .containsExactly("transfer rejected investor.frozen");
+    assertThat(apply(c.unfreeze("alice"))).isEmpty();
+    assertThat(apply(c.place("S3", "alice", "W", "buy", "1", "10")))
+        .first()
+        .isEqualTo("accepted S3 buy 1@10");
+    CommandProcessor again = new CommandProcessor(EngineFactory.FAST);
+    again.restore(processor.snapshot(T));
+    assertThat(again.stateHashes()).isEqualTo(processor.stateHashes());
+  }
 }

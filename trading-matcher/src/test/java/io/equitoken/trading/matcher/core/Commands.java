@@ -117,6 +117,14 @@ public final class Commands {
         nextId(), tokenId, cancelOrders, "suspected manipulation", at());
   }
 
+  public MatcherCommand freeze(String investor) {
+    return new MatcherCommand.FreezeInvestor(nextId(), tokenId, investor, "court order", at());
+  }
+
+  public MatcherCommand unfreeze(String investor) {
+    return new MatcherCommand.UnfreezeInvestor(nextId(), tokenId, investor, at());
+  }
+
   public MatcherCommand resume() {
     return new MatcherCommand.ResumeMarket(nextId(), tokenId, at());
   }

@@ -22,6 +22,8 @@ class CommandReaderTest {
   private static final String PLACE = "equitoken.trading.command.order.place.v1";
   private static final String HALT = "equitoken.trading.command.market.halt.v1";
   private static final String RESUME = "equitoken.trading.command.market.resume.v1";
+  private static final String FREEZE = "equitoken.trading.command.investor.freeze.v1";
+  private static final String UNFREEZE = "equitoken.trading.command.investor.unfreeze.v1";
 
   private static JsonNode example(String type) {
     return JSON.readTree(EventContracts.example(type));
@@ -89,5 +91,21 @@ class CommandReaderTest {
     assertThatThrownBy(() -> CommandReader.read(HALT, "ce-8", bad))
         .isInstanceOf(UnreadableCommandException.class)
         .hasMessageContaining("cancelOrders");
+  }
+
+  @Test
+  void shouldReadAFreezeAndAnUnfreeze() {
+    var freeze =
+        (MatcherCommand.FreezeInvestor) CommandReader.read(FREEZE, "ce-9", example(FREEZE));
+    assertThat(freeze.investorId()).isEqualTo("inv-alice");
+    assertThat(freeze.reason()).isEqualTo("Court order 2026-114");
+    var unfreeze =
+        (MatcherCommand.UnfreezeInvestor) CommandReader.read(UNFREEZE, "ce-10", example(UNFREEZE));
+    assertThat(unfreeze.investorId()).isEqualTo("inv-alice");
+    ObjectNode bad = (ObjectNode) example(FREEZE);
+    bad.remove("investorId");
+    assertThatThrownBy(() -> CommandReader.read(FREEZE, "ce-11", bad))
+        .isInstanceOf(UnreadableCommandException.class)
+        .hasMessageContaining("investorId");
   }
 }
