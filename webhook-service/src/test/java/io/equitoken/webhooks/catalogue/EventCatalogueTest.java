@@ -85,6 +85,10 @@ class EventCatalogueTest {
             "token.rules.changed",
             "market.halted",
             "market.resumed",
+            "investor.frozen",
+            "investor.unfrozen",
+            "market.orders-cancelled",
+            "investor.orders-cancelled",
             "listing.published",
             "listing.updated",
             "listing.suspended",
@@ -105,6 +109,9 @@ class EventCatalogueTest {
             "compliance.status.changed");
     assertThat(CATALOGUE.types().stream().filter(EventType::isPrivate).map(EventType::name))
         .containsExactlyInAnyOrder(
+            "investor.frozen",
+            "investor.unfrozen",
+            "investor.orders-cancelled",
             "order.accepted",
             "order.rejected",
             "order.filled",

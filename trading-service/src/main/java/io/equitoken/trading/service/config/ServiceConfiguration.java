@@ -64,7 +64,8 @@ class ServiceConfiguration {
       TransactionLocks locks,
       Clock clock,
       TradingProperties properties,
-      ObjectProvider<WindowClockDriver> clockDriver) {
+      ObjectProvider<WindowClockDriver> clockDriver,
+      ControlsStore audit) {
     return new WindowService(
         store,
         new WindowRules(properties.maxWindowLength()),
@@ -73,7 +74,8 @@ class ServiceConfiguration {
         locks,
         clock,
         UUID::randomUUID,
-        () -> clockDriver.ifAvailable(WindowClockDriver::wake));
+        () -> clockDriver.ifAvailable(WindowClockDriver::wake),
+        audit);
   }
 
   @Bean
@@ -122,13 +124,14 @@ class ServiceConfiguration {
   @Bean
   MarketControls marketControls(
       ControlsStore store,
+      OrderStore orders,
       MarketStore market,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       TransactionLocks locks,
       Clock clock) {
     return new MarketControls(
-        store, market, messages, transactions, locks, clock, UUID::randomUUID);
+        store, orders, market, messages, transactions, locks, clock, UUID::randomUUID);
   }
 
   @Bean

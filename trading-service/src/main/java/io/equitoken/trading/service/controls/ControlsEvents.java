@@ -25,6 +25,35 @@ public final class ControlsEvents {
   public record Halt(String tokenId, boolean cancelOrders, String reason, Instant at)
       implements TradingMessage {}
 
+  /** {@code equitoken.trading.investor.frozen.v1}, keyed by the investor. */
+  public record Frozen(String investorId, String reason, String frozenBy, Instant frozenAt)
+      implements TradingMessage {}
+
+  /** {@code equitoken.trading.investor.unfrozen.v1}, keyed by the investor. */
+  public record Unfrozen(String investorId, String reason, String unfrozenBy, Instant unfrozenAt)
+      implements TradingMessage {}
+
+  /** {@code equitoken.trading.command.investor.freeze.v1}, one per token. */
+  public record Freeze(String tokenId, String investorId, String reason, Instant at)
+      implements TradingMessage {}
+
+  /** {@code equitoken.trading.command.investor.unfreeze.v1}, one per token. */
+  public record Unfreeze(String tokenId, String investorId, Instant at) implements TradingMessage {}
+
+  /** {@code equitoken.trading.market.orders-cancelled.v1}: public, how many, not whose. */
+  public record MarketOrdersCancelled(
+      String tokenId, int orders, String reason, String requestedBy, Instant requestedAt)
+      implements TradingMessage {}
+
+  /** {@code equitoken.trading.investor.orders-cancelled.v1}: private to the investor. */
+  public record InvestorOrdersCancelled(
+      String investorId,
+      java.util.List<String> orderIds,
+      String reason,
+      String requestedBy,
+      Instant requestedAt)
+      implements TradingMessage {}
+
   /** {@code equitoken.trading.command.market.resume.v1}. */
   public record Resume(String tokenId, Instant at) implements TradingMessage {}
 }

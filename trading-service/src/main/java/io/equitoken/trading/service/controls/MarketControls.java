@@ -6,10 +6,13 @@ import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.order.OrderService;
+import io.equitoken.trading.service.order.OrderStore;
 import io.equitoken.trading.service.rules.RuleCodes;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -25,10 +28,14 @@ import reactor.core.publisher.Mono;
  */
 public final class MarketControls {
 
+  /** The reason code a frozen investor's orders are refused and cancelled with (the matcher's). */
+  public static final String INVESTOR_FROZEN = "investor.frozen";
+
   /** The reason code a halted token's orders are refused and cancelled with (the matcher's). */
   public static final String MARKET_HALTED = "market.halted";
 
   private final ControlsStore store;
+  private final OrderStore orders;
   private final MarketStore market;
   private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
@@ -38,6 +45,7 @@ public final class MarketControls {
 
   public MarketControls(
       ControlsStore store,
+      OrderStore orders,
       MarketStore market,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
@@ -45,6 +53,7 @@ public final class MarketControls {
       Clock clock,
       Supplier<UUID> ids) {
     this.store = store;
+    this.orders = orders;
     this.market = market;
     this.messages = messages;
     this.transactions = transactions;
@@ -137,6 +146,180 @@ public final class MarketControls {
                               .then(messages.publish(new ControlsEvents.Resume(tokenId, now)))
                               .thenReturn(resumed);
                         })));
+  }
+
+  /** The investor's freeze state (no existence check: trading may not know them yet). */
+  public Mono<InvestorFreeze> freezeStatus(String investorId) {
+    return store.freeze(investorId).defaultIfEmpty(InvestorFreeze.free(investorId));
+  }
+
+  /**
+   * Freezes an investor: recorded and audited, published ({@code investor.frozen}) and sent to
+   * every token's matcher partition ({@code investor.freeze}) in one transaction, so that no order
+   * of theirs rests or is accepted on any book after their token's freeze command, whatever intake
+   * saw. {@code 409 investor-already-frozen} when frozen.
+   */
+  public Mono<InvestorFreeze> freeze(String operatorId, String investorId, String reason) {
+    String why = reason(reason);
+    Instant now = now();
+    return transactions.inTransaction(
+        locks
+            .lock("trading.investor:" + investorId)
+            .then(freezeStatus(investorId))
+            .flatMap(
+                current -> {
+                  if (current.frozen()) {
+                    return Mono.error(
+                        Refusal.conflict(
+                                "investor-already-frozen",
+                                "Investor " + investorId + " is frozen already")
+                            .with("frozenAt", current.changedAt().toString())
+                            .exception());
+                  }
+                  InvestorFreeze f = new InvestorFreeze(investorId, true, why, operatorId, now);
+                  return store
+                      .saveFreeze(f)
+                      .then(store.record(investorAction(OperatorAction.INVESTOR_FREEZE, f)))
+                      .then(
+                          messages.publish(
+                              new ControlsEvents.Frozen(investorId, why, operatorId, now)))
+                      .thenMany(
+                          store
+                              .tokens()
+                              .concatMap(
+                                  t ->
+                                      messages.publish(
+                                          new ControlsEvents.Freeze(t, investorId, why, now))))
+                      .then(Mono.just(f));
+                }));
+  }
+
+  /** Unfreezes an investor on every token; {@code 409 investor-not-frozen} when not frozen. */
+  public Mono<InvestorFreeze> unfreeze(String operatorId, String investorId, String reason) {
+    String why = reason(reason);
+    Instant now = now();
+    return transactions.inTransaction(
+        locks
+            .lock("trading.investor:" + investorId)
+            .then(freezeStatus(investorId))
+            .flatMap(
+                current -> {
+                  if (!current.frozen()) {
+                    return Mono.error(
+                        Refusal.conflict(
+                                "investor-not-frozen", "Investor " + investorId + " is not frozen")
+                            .exception());
+                  }
+                  InvestorFreeze f = new InvestorFreeze(investorId, false, why, operatorId, now);
+                  return store
+                      .saveFreeze(f)
+                      .then(store.record(investorAction(OperatorAction.INVESTOR_UNFREEZE, f)))
+                      .then(
+                          messages.publish(
+                              new ControlsEvents.Unfrozen(investorId, why, operatorId, now)))
+                      .thenMany(
+                          store
+                              .tokens()
+                              .concatMap(
+                                  t ->
+                                      messages.publish(
+                                          new ControlsEvents.Unfreeze(t, investorId, now))))
+                      .then(Mono.just(f));
+                }));
+  }
+
+  /**
+   * Intake's early refusal of a frozen investor's order, or of a transfer out of their holding:
+   * {@code 422 investor-frozen}, with the matcher's reason code as {@code reason} and a {@code
+   * nextStep}.
+   */
+  public static Refusal frozenRefusal(String investorId) {
+    return Refusal.unprocessable(
+            "investor-frozen",
+            "Expected investor "
+                + investorId
+                + " to be allowed to trade, but an operator froze them")
+        .with("reason", INVESTOR_FROZEN)
+        .with("nextStep", RuleCodes.nextStep(INVESTOR_FROZEN, ""));
+  }
+
+  private OperatorAction investorAction(String action, InvestorFreeze f) {
+    return new OperatorAction(
+        ids.get(),
+        action,
+        "investor",
+        f.investorId(),
+        null,
+        f.changedBy(),
+        f.reason(),
+        Map.of(),
+        f.changedAt());
+  }
+
+  /** What a cancel-all asked the matcher to cancel. */
+  public record CancelAll(
+      String tokenId,
+      String investorId,
+      List<String> orderIds,
+      String reason,
+      String requestedBy,
+      Instant requestedAt) {}
+
+  /**
+   * Cancels every order of the token (or of the investor, {@code tokenId} null) not yet final,
+   * through the owners' own cancel path: each is marked cancel-requested and gets its {@code
+   * order.cancel} command, all in one transaction with the audit row and the event. The matcher
+   * cancels what is still on its book (reason {@code requested}); an order that fills first stays
+   * filled. Orders placed after this transaction are not affected ({@code 404 token-not-found} for
+   * an unknown token).
+   */
+  public Mono<CancelAll> cancelAll(
+      String operatorId, String tokenId, String investorId, String reason) {
+    String why = reason(reason);
+    Instant now = now();
+    Mono<Void> known = tokenId == null ? Mono.empty() : known(tokenId);
+    return known.then(
+        transactions.inTransaction(
+            orders
+                .requestCancelOfOpen(tokenId, investorId, now)
+                .concatMap(
+                    o ->
+                        messages
+                            .publish(
+                                new OrderService.Cancel(
+                                    o.id().toString(), o.ownerId(), o.tokenId(), now))
+                            .thenReturn(o.id().toString()))
+                .collectList()
+                .flatMap(
+                    ids -> {
+                      CancelAll done =
+                          new CancelAll(tokenId, investorId, ids, why, operatorId, now);
+                      TradingMessage event =
+                          tokenId != null
+                              ? new ControlsEvents.MarketOrdersCancelled(
+                                  tokenId, ids.size(), why, operatorId, now)
+                              : new ControlsEvents.InvestorOrdersCancelled(
+                                  investorId, ids, why, operatorId, now);
+                      return store
+                          .record(
+                              new OperatorAction(
+                                  this.ids.get(),
+                                  OperatorAction.ORDERS_CANCEL,
+                                  tokenId != null ? "token" : "investor",
+                                  tokenId != null ? tokenId : investorId,
+                                  tokenId,
+                                  operatorId,
+                                  why,
+                                  Map.of("orders", ids.size()),
+                                  now))
+                          .then(messages.publish(event))
+                          .thenReturn(done);
+                    })));
+  }
+
+  /** A page of the audit log (every operator action of the market), newest first. */
+  public reactor.core.publisher.Flux<OperatorAction> audit(AuditQuery query) {
+    return store.actions(query);
   }
 
   /**

@@ -23,6 +23,9 @@ public record OperatorAction(
 
   public static final String MARKET_HALT = "market.halt";
   public static final String MARKET_RESUME = "market.resume";
+  public static final String INVESTOR_FREEZE = "investor.freeze";
+  public static final String INVESTOR_UNFREEZE = "investor.unfreeze";
+  public static final String ORDERS_CANCEL = "orders.cancel";
 
   public OperatorAction {
     details = details == null ? Map.of() : Map.copyOf(details);

@@ -7,7 +7,8 @@ import java.util.UUID;
  * What order intake needs to know about a token and the caller, read in one statement: the token
  * (null if unknown), the caller's KYC standing (null if none), whether the token is tradable
  * (issued, listing active), the open window covering it (null if none), the caller's open orders of
- * the token and the token's last traded price (null before its first trade).
+ * the token, the token's last traded price (null before its first trade), whether an operator
+ * halted trading in the token and whether an operator froze the caller.
  */
 public record OrderFacts(
     TokenInfo token,
@@ -16,7 +17,8 @@ public record OrderFacts(
     UUID openWindowId,
     long openOrders,
     BigDecimal lastPrice,
-    boolean halted) {
+    boolean halted,
+    boolean frozen) {
 
   /** Nothing known: no token, no KYC, not tradable, no window. */
   public static final OrderFacts NONE = new OrderFacts(null, null, false, null);
@@ -29,7 +31,7 @@ public record OrderFacts(
       UUID openWindowId,
       long openOrders,
       BigDecimal lastPrice) {
-    this(token, kyc, tradable, openWindowId, openOrders, lastPrice, false);
+    this(token, kyc, tradable, openWindowId, openOrders, lastPrice, false, false);
   }
 
   /** Facts without open orders or a last trade. */

@@ -47,6 +47,16 @@ class TradingMessagesOutbox {
         .on(ControlsEvents.Resume.class, c -> command(c.tokenId(), "market.resume", c))
         .on(ControlsEvents.Halted.class, e -> fact(e.tokenId(), "market.halted", e))
         .on(ControlsEvents.Resumed.class, e -> fact(e.tokenId(), "market.resumed", e))
+        .on(
+            ControlsEvents.MarketOrdersCancelled.class,
+            e -> fact(e.tokenId(), "market.orders-cancelled", e))
+        .on(
+            ControlsEvents.InvestorOrdersCancelled.class,
+            e -> fact(e.investorId(), "investor.orders-cancelled", e))
+        .on(ControlsEvents.Freeze.class, c -> command(c.tokenId(), "investor.freeze", c))
+        .on(ControlsEvents.Unfreeze.class, c -> command(c.tokenId(), "investor.unfreeze", c))
+        .on(ControlsEvents.Frozen.class, e -> fact(e.investorId(), "investor.frozen", e))
+        .on(ControlsEvents.Unfrozen.class, e -> fact(e.investorId(), "investor.unfrozen", e))
         .on(CashEvents.Changed.class, e -> fact(e.ownerId(), "cash.changed", e))
         .on(CashEvents.DepositRecorded.class, e -> fact(e.ownerId(), "cash.deposit.recorded", e))
         .on(

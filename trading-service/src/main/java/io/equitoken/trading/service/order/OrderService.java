@@ -99,6 +99,9 @@ public final class OrderService {
               OrderFacts f = both.facts();
               OrderRules.check(request, f.token());
               UUID windowId = Gates.check(trader, request, f, now);
+              if (f.frozen()) {
+                throw MarketControls.frozenRefusal(trader.principalId()).exception();
+              }
               if (f.halted()) {
                 throw MarketControls.haltedRefusal(tokenId).exception();
               }
@@ -176,6 +179,9 @@ public final class OrderService {
               }
               List<Refusal> refusals = new ArrayList<>();
               attempt(() -> Gates.check(trader, request, f, now), refusals);
+              if (f.frozen()) {
+                refusals.add(MarketControls.frozenRefusal(trader.principalId()));
+              }
               if (f.halted()) {
                 refusals.add(MarketControls.haltedRefusal(request.tokenId()));
               }

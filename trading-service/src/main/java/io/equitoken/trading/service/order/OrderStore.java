@@ -33,6 +33,12 @@ public interface OrderStore {
   /** Marks that a cancel was asked for (the first time only). */
   Mono<Void> cancelRequested(UUID id, Instant at);
 
+  /**
+   * The orders not yet final (pending, open, partially filled) of a token or of an owner (the other
+   * null), oldest first, marked as cancel-requested at {@code at} in the same statement.
+   */
+  Flux<Order> requestCancelOfOpen(String tokenId, String ownerId, Instant at);
+
   // projection of the matcher's results; each is a no-op on an unknown or already final order
 
   Mono<Void> accepted(UUID id, Instant at);

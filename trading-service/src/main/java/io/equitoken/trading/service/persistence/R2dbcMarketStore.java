@@ -40,7 +40,9 @@ class R2dbcMarketStore implements MarketStore {
           + " (select e.price from executed_trade e where e.token_id = :token"
           + " order by e.executed_at desc limit 1) as last_price,"
           + " exists (select 1 from market_halt h where h.token_id = :token and h.halted)"
-          + " as halted"
+          + " as halted,"
+          + " exists (select 1 from investor_freeze f where f.investor_id = :investor"
+          + " and f.frozen) as frozen"
           + " from (select 1) one left join token t on t.token_id = :token"
           + " left join kyc_standing k on k.investor_id = :investor";
 
@@ -114,7 +116,8 @@ class R2dbcMarketStore implements MarketStore {
                     row.get("window_id", UUID.class),
                     row.get("open_orders", Long.class),
                     row.get("last_price", BigDecimal.class),
-                    Boolean.TRUE.equals(row.get("halted", Boolean.class))))
+                    Boolean.TRUE.equals(row.get("halted", Boolean.class)),
+                    Boolean.TRUE.equals(row.get("frozen", Boolean.class))))
         .one();
   }
 

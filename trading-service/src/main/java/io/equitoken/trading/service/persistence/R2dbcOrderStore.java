@@ -172,6 +172,22 @@ class R2dbcOrderStore implements OrderStore {
   }
 
   @Override
+  public Flux<Order> requestCancelOfOpen(String tokenId, String ownerId, Instant at) {
+    var spec =
+        db.sql(
+            "update trade_order set cancel_requested_at = coalesce(cancel_requested_at, :at)"
+                + " where status in ('pending', 'open', 'partially_filled')"
+                + " and (cast(:token as text) is null or token_id = :token)"
+                + " and (cast(:owner as text) is null or owner_id = :owner) returning *");
+    spec = Sql.bind(spec, "token", tokenId, String.class);
+    spec = Sql.bind(spec, "owner", ownerId, String.class);
+    return spec.bind("at", at)
+        .map(R2dbcOrderStore::order)
+        .all()
+        .sort(java.util.Comparator.comparing(Order::createdAt).thenComparing(Order::id));
+  }
+
+  @Override
   public Mono<Void> accepted(UUID id, Instant at) {
     return db.sql(
             "update trade_order set status = 'open', updated_at = :at"

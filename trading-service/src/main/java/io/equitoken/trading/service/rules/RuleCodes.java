@@ -42,6 +42,10 @@ public final class RuleCodes {
    * with the token filled in; null for other codes.
    */
   public static String nextStep(String code, String tokenId) {
+    if ("investor.frozen".equals(code)) {
+      return "An operator froze your account: you cannot trade or transfer tokens out until it is"
+          + " unfrozen; contact the platform's support";
+    }
     if ("market.halted".equals(code)) {
       return "Trading in this token is halted by an operator; GET /tokens/"
           + tokenId

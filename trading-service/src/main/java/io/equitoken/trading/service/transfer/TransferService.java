@@ -3,8 +3,10 @@ package io.equitoken.trading.service.transfer;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.controls.MarketControls;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
+import io.equitoken.trading.service.market.OrderFacts;
 import io.equitoken.trading.service.rules.InvestorFacts;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -99,9 +101,16 @@ public final class TransferService {
               Transfer t =
                   new Transfer(ids.get(), tokenId, fromId, toId, quantity, reason, operatorId, now);
               String id = t.id().toString();
-              // the receiver's KYC facts travel with the command (for the token's transfer rules)
+              // the receiver's KYC facts travel with the command (for the token's transfer rules);
+              // a frozen sender is refused here early, and by the matcher in any case
               return market
-                  .orderFacts(tokenId, toId)
+                  .orderFacts(tokenId, fromId)
+                  .filter(OrderFacts::frozen)
+                  .flatMap(
+                      f ->
+                          Mono.<OrderFacts>error(
+                              MarketControls.frozenRefusal(fromId).withField("from").exception()))
+                  .then(market.orderFacts(tokenId, toId))
                   .map(f -> InvestorFacts.of(f.kyc(), now))
                   .defaultIfEmpty(InvestorFacts.of(null, now))
                   .flatMap(

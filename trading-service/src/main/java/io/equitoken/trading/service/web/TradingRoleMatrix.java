@@ -13,11 +13,12 @@ import org.springframework.http.HttpMethod;
  * The one place that says which roles may call which endpoint of trading-service. Windows and price
  * history are public market data (any role), and so are a token's transfer rules and whether its
  * trading is halted; operators schedule and cancel windows, move holdings, set transfer rules and
- * halt and resume trading in a token. Investors trade; founders too, but only to sell tokens they
- * hold (the gate refuses their buys). Operators see and cancel every order; everyone else only
- * their own (404 otherwise). Cash: investors and founders hold accounts, see their own and withdraw
- * from them; operators (and the payments integration, which uses an operator key) record deposits,
- * settle withdrawals, correct accounts and see every account.
+ * halt and resume trading in a token and freeze and unfreeze investors. Investors trade; founders
+ * too, but only to sell tokens they hold (the gate refuses their buys). Operators see and cancel
+ * every order; everyone else only their own (404 otherwise). Cash: investors and founders hold
+ * accounts, see their own and withdraw from them; operators (and the payments integration, which
+ * uses an operator key) record deposits, settle withdrawals, correct accounts and see every
+ * account.
  */
 @Configuration
 class TradingRoleMatrix {
@@ -41,6 +42,12 @@ class TradingRoleMatrix {
         .allowAnyRole(HttpMethod.GET, "/tokens/{tokenId}/market")
         .allow(HttpMethod.POST, "/tokens/{tokenId}/halt", OPERATOR)
         .allow(HttpMethod.POST, "/tokens/{tokenId}/resume", OPERATOR)
+        .allow(HttpMethod.GET, "/investors/{investorId}/freeze", OPERATOR)
+        .allow(HttpMethod.POST, "/investors/{investorId}/freeze", OPERATOR)
+        .allow(HttpMethod.POST, "/investors/{investorId}/unfreeze", OPERATOR)
+        .allow(HttpMethod.POST, "/tokens/{tokenId}/orders/cancel", OPERATOR)
+        .allow(HttpMethod.GET, "/operator/audit", OPERATOR)
+        .allow(HttpMethod.POST, "/investors/{investorId}/orders/cancel", OPERATOR)
         .allow(HttpMethod.GET, "/cash/account", INVESTOR, FOUNDER, OPERATOR)
         .allow(HttpMethod.GET, "/cash/accounts", OPERATOR)
         .allow(HttpMethod.GET, "/cash/accounts/{ownerId}", INVESTOR, FOUNDER, OPERATOR)

@@ -125,7 +125,8 @@ class WindowController {
     String reason = body == null ? null : body.reason();
     return Mono.justOrEmpty(Params.uuid(id))
         .switchIfEmpty(Mono.error(() -> notFound(id)))
-        .flatMap(uuid -> service.cancel(uuid, reason))
+        .flatMap(
+            uuid -> Caller.current().flatMap(c -> service.cancel(uuid, reason, c.principalId())))
         .flatMap(w -> view(w, null));
   }
 

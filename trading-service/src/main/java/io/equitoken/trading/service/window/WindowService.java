@@ -5,10 +5,13 @@ import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.controls.ControlsStore;
+import io.equitoken.trading.service.controls.OperatorAction;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
@@ -32,6 +35,8 @@ public final class WindowService {
    * {@code scheduled} runs after each window is stored (the clock's driver then knows its opening
    * time at once).
    */
+  private final ControlsStore audit;
+
   public WindowService(
       WindowStore store,
       WindowRules rules,
@@ -40,7 +45,8 @@ public final class WindowService {
       TransactionLocks locks,
       Clock clock,
       Supplier<UUID> ids,
-      Runnable scheduled) {
+      Runnable scheduled,
+      ControlsStore audit) {
     this.store = store;
     this.rules = rules;
     this.messages = messages;
@@ -49,6 +55,7 @@ public final class WindowService {
     this.clock = clock;
     this.ids = ids;
     this.scheduled = scheduled;
+    this.audit = audit;
   }
 
   public Mono<LiquidityWindow> schedule(String operatorId, WindowRequest request) {
@@ -85,8 +92,8 @@ public final class WindowService {
     return store.insert(w).then(messages.publish(event)).thenReturn(w);
   }
 
-  /** Cancels a scheduled window; once it opened (or ended) that is a 409. */
-  public Mono<LiquidityWindow> cancel(UUID id, String reason) {
+  /** Cancels a scheduled window (an operator's, audited); once it opened that is a 409. */
+  public Mono<LiquidityWindow> cancel(UUID id, String reason, String operatorId) {
     return transactions.inTransaction(
         locks
             .lock(WindowClock.LOCK)
@@ -103,6 +110,18 @@ public final class WindowService {
                   Instant now = now();
                   return store
                       .transition(id, WindowStatus.SCHEDULED, WindowStatus.CANCELLED, now, reason)
+                      .then(
+                          audit.record(
+                              new OperatorAction(
+                                  ids.get(),
+                                  "window.cancel",
+                                  "window",
+                                  id.toString(),
+                                  null,
+                                  operatorId,
+                                  reason,
+                                  Map.of("tokenIds", w.tokenIds()),
+                                  now)))
                       .then(
                           messages.publish(
                               new WindowEvents.Cancelled(id.toString(), w.tokenIds(), reason, now)))

@@ -124,6 +124,18 @@ class InputFuzzIT extends TradingIntegrationTest {
           post("/tokens/" + token + "/halt", Api.operator(), "{\"reason\":\"fuzz\"}")
               .header("Idempotency-Key", FuzzInputs.headerValue(value)));
       check(
+          "POST /investors/{investorId}/freeze reason",
+          value,
+          post(
+              "/investors/" + investor + "/freeze", Api.operator(), "{\"reason\":" + quoted + "}"));
+      check(
+          "POST /investors/{investorId}/unfreeze reason",
+          value,
+          post(
+              "/investors/" + investor + "/unfreeze",
+              Api.operator(),
+              "{\"reason\":" + quoted + "}"));
+      check(
           "POST /tokens/{tokenId}/resume reason",
           value,
           post("/tokens/" + token + "/resume", Api.operator(), "{\"reason\":" + quoted + "}"));
@@ -371,6 +383,12 @@ class InputFuzzIT extends TradingIntegrationTest {
         "/tokens/" + token + "/price-history",
         List.of("from", "to", "interval", "limit", "cursor"));
     FuzzInputs.checkQueryParameters(web, investorToken(), parameters, value, this::rows);
+    FuzzInputs.checkQueryParameters(
+        web,
+        Api.operator(),
+        Map.of("/operator/audit", List.of("subject", "from", "to", "limit", "cursor")),
+        value,
+        this::rows);
   }
 
   /** Every path id, as investor (orders) or operator (windows, transfers). */
@@ -419,7 +437,23 @@ class InputFuzzIT extends TradingIntegrationTest {
         "GET /tokens/{tokenId}/market",
         value,
         web.get().uri("/tokens/{id}/market", value).headers(h -> h.setBearerAuth(investorToken())));
-    for (String control : List.of("halt", "resume")) {
+    check(
+        "GET /investors/{investorId}/freeze",
+        value,
+        web.get()
+            .uri("/investors/{id}/freeze", value)
+            .headers(h -> h.setBearerAuth(Api.operator())));
+    for (String control : List.of("freeze", "unfreeze", "orders/cancel")) {
+      check(
+          "POST /investors/{investorId}/" + control,
+          value,
+          web.post()
+              .uri("/investors/{id}/" + control, value)
+              .headers(h -> h.setBearerAuth(Api.operator()))
+              .contentType(MediaType.APPLICATION_JSON)
+              .bodyValue("{\"reason\":\"fuzz\"}"));
+    }
+    for (String control : List.of("halt", "resume", "orders/cancel")) {
       check(
           "POST /tokens/{tokenId}/" + control,
           value,

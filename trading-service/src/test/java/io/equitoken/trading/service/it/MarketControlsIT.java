@@ -310,4 +310,153 @@ class MarketControlsIT extends TradingContext {
     assertThat(api.get("/tokens/" + token + "/market", Api.operator()).get("status").asString())
         .isEqualTo("running");
   }
+
+  @Test
+  void shouldCancelEveryOpenOrderOfATokenOrOfAnInvestorThroughTheCancelPath() {
+    fixtures.openWindow(token);
+    String founder = Api.token(issuer, "founder");
+    String sell = api.place(founder, Api.order(token, "sell", 100, 3));
+    String investor = fixtures.approvedInvestor();
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
+    awaitStatus(sell, founder, "open");
+    awaitStatus(buy, Api.investor(investor), "open");
+
+    // an investor's cancel-all takes only theirs
+    JsonNode mine =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/investors/" + investor + "/orders/cancel",
+                    Api.operator(),
+                    Map.of("reason", "Suspected account takeover"))
+                .expectStatus()
+                .isAccepted());
+    assertThat(mine.get("orderIds")).hasSize(1);
+    assertThat(mine.get("orderIds").get(0).asString()).isEqualTo(buy);
+    assertThat(
+            awaitStatus(buy, Api.investor(investor), "cancelled")
+                .get("reason")
+                .get("code")
+                .asString())
+        .isEqualTo("requested");
+    awaitNothingReserved(investor);
+    assertThat(api.get("/trade/status/" + sell, founder).get("status").asString())
+        .isEqualTo("open");
+
+    // a token's cancel-all takes the rest
+    JsonNode all =
+        Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/tokens/" + token + "/orders/cancel",
+                    Api.operator(),
+                    Map.of("reason", "Corporate action"))
+                .expectStatus()
+                .isAccepted());
+    assertThat(all.get("orderIds")).hasSize(1);
+    awaitStatus(sell, founder, "cancelled");
+    assertThat(
+            count(
+                "select count(*) from operator_action where action = 'orders.cancel'"
+                    + " and actor = $1 and subject_id in ($2, $3)",
+                Api.OPERATOR,
+                token,
+                investor))
+        .isEqualTo(2);
+    for (String type :
+        List.of(
+            "equitoken.trading.market.orders-cancelled.v1",
+            "equitoken.trading.investor.orders-cancelled.v1")) {
+      String key = type.contains(".market.") ? token : investor;
+      List<ConsumerRecord<String, String>> records =
+          KafkaRecords.consume(
+              TestInfrastructure.kafkaBootstrapServers(),
+              "trading.events.v1",
+              r -> key.equals(r.key()) && type.equals(KafkaRecords.header(r, "ce_type")),
+              1,
+              Duration.ofSeconds(60));
+      assertThat(records).as(type).hasSize(1);
+      EventContracts.assertConforms(records.get(0));
+    }
+    api.call(
+            HttpMethod.POST,
+            "/tokens/no-such-token/orders/cancel",
+            Api.operator(),
+            Map.of("reason", "x"))
+        .expectStatus()
+        .isNotFound();
+  }
+
+  @Test
+  void shouldListEveryOperatorActionOfTheMarketNewestFirstInPages() {
+    // actions are stored to the microsecond: start the range a second early
+    Instant before = clock.instant().minusSeconds(1);
+    fixtures.openWindow(token);
+    clock.advance(Duration.ofSeconds(1));
+    api.call(
+            HttpMethod.PUT,
+            "/tokens/" + token + "/rules",
+            Api.operator(),
+            Map.of("maxHolders", 50, "reason", "Registration threshold"))
+        .expectStatus()
+        .isOk();
+    clock.advance(Duration.ofSeconds(1)); // one action per instant: the order is by time
+    api.call(
+            HttpMethod.POST,
+            "/tokens/" + token + "/transfers",
+            Api.operator(),
+            Map.of(
+                "from", issuer, "to", "inv-" + UUID.randomUUID(), "quantity", 1, "reason", "Gift"))
+        .expectStatus()
+        .isAccepted();
+    clock.advance(Duration.ofSeconds(1));
+    halt(false);
+    clock.advance(Duration.ofSeconds(1));
+    resume();
+    String subject = "?subject=" + token + "&from=" + before + "&limit=2";
+    JsonNode first =
+        Api.json(
+            api.call(HttpMethod.GET, "/operator/audit" + subject, Api.operator(), null)
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .value("Link", link -> assertThat(link).contains("rel=\"next\"")));
+    assertThat(first).hasSize(2);
+    assertThat(first.get(0).get("action").asString()).isEqualTo("market.resume");
+    assertThat(first.get(1).get("action").asString()).isEqualTo("market.halt");
+    assertThat(first.get(1).get("actor").asString()).isEqualTo(Api.OPERATOR);
+    assertThat(first.get(1).get("reason").asString()).isEqualTo("Material news pending");
+    String next =
+        api.call(HttpMethod.GET, "/operator/audit" + subject, Api.operator(), null)
+            .returnResult(String.class)
+            .getResponseHeaders()
+            .getFirst("Link");
+    String cursor = next.substring(next.indexOf("cursor=") + 7, next.indexOf('>'));
+    cursor = cursor.contains("&") ? cursor.substring(0, cursor.indexOf('&')) : cursor;
+    JsonNode second = api.get("/operator/audit" + subject + "&cursor=" + cursor, Api.operator());
+    assertThat(second).hasSize(2);
+    assertThat(second.get(0).get("action").asString()).isEqualTo("transfer");
+    assertThat(second.get(1).get("action").asString()).isEqualTo("rules.set");
+    assertThat(second.get(1).get("actor").asString()).isEqualTo(Api.OPERATOR);
+    // the window is audited under its own id, and a plain listing shows it
+    JsonNode all = api.get("/operator/audit?from=" + before + "&limit=100", Api.operator());
+    assertThat(all)
+        .extracting(a -> a.get("action").asString())
+        .contains("window.schedule", "rules.set", "transfer", "market.halt", "market.resume");
+    // bad parameters are the platform's codes
+    for (Map.Entry<String, String> bad :
+        Map.of(
+                "?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z", "invalid-range",
+                "?limit=0", "invalid-limit",
+                "?cursor=nope", "invalid-cursor",
+                "?from=yesterday", "invalid-parameter")
+            .entrySet()) {
+      JsonNode problem =
+          Api.json(
+              api.call(HttpMethod.GET, "/operator/audit" + bad.getKey(), Api.operator(), null)
+                  .expectStatus()
+                  .isBadRequest());
+      assertThat(problem.get("code").asString()).as(bad.getKey()).isEqualTo(bad.getValue());
+    }
+  }
 }

@@ -39,6 +39,12 @@ class RoleMatrixIT extends TradingIntegrationTest {
           "GET /tokens/{tokenId}/market " + ANY,
           "POST /tokens/{tokenId}/halt [operator]",
           "POST /tokens/{tokenId}/resume [operator]",
+          "GET /investors/{investorId}/freeze [operator]",
+          "POST /investors/{investorId}/freeze [operator]",
+          "POST /investors/{investorId}/unfreeze [operator]",
+          "POST /tokens/{tokenId}/orders/cancel [operator]",
+          "POST /investors/{investorId}/orders/cancel [operator]",
+          "GET /operator/audit [operator]",
           "GET /cash/account [founder, investor, operator]",
           "GET /cash/accounts [operator]",
           "GET /cash/accounts/{ownerId} [founder, investor, operator]",
@@ -73,6 +79,7 @@ class RoleMatrixIT extends TradingIntegrationTest {
             .pathVariable("tradeId", "3a000000-0000-4000-8000-00000000beef")
             .pathVariable("tokenId", "tok-walker")
             .pathVariable("ownerId", "owner-walker")
+            .pathVariable("investorId", "investor-walker")
             .pathVariable("depositId", "3a000000-0000-4000-8000-00000000beef")
             .pathVariable("withdrawalId", "3a000000-0000-4000-8000-00000000beef")
             .withTokenWithoutRoles()

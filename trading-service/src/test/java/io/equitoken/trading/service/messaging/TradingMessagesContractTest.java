@@ -135,6 +135,13 @@ class TradingMessagesContractTest {
         new ControlsEvents.Resume(TOKEN, AT),
         new ControlsEvents.Halted(TOKEN, false, "material news pending", "ops-1", AT),
         new ControlsEvents.Resumed(TOKEN, "news published", "ops-1", AT),
+        new ControlsEvents.Freeze(TOKEN, OWNER, "court order", AT),
+        new ControlsEvents.Unfreeze(TOKEN, OWNER, AT),
+        new ControlsEvents.Frozen(OWNER, "court order", "ops-1", AT),
+        new ControlsEvents.Unfrozen(OWNER, "order lifted", "ops-1", AT),
+        new ControlsEvents.MarketOrdersCancelled(TOKEN, 3, "corporate action", "ops-1", AT),
+        new ControlsEvents.InvestorOrdersCancelled(
+            OWNER, List.of("5b7f3d2e-8c4a-4e1f-9d6b-2a3c4e5f6a7b"), "takeover", "ops-1", AT),
         new OrderService.Cancel("5b7f3d2e-8c4a-4e1f-9d6b-2a3c4e5f6a7b", "inv-alice", TOKEN, AT),
         new TransferService.Command(
             "9a1e0000-0000-4000-8000-000000000001",
@@ -249,7 +256,8 @@ class TradingMessagesContractTest {
           || w.type().startsWith("equitoken.trading.market.")) {
         assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.EVENTS);
         assertThat(w.key()).as(w.type()).isEqualTo(TOKEN);
-      } else if (w.type().startsWith("equitoken.trading.cash.")) {
+      } else if (w.type().startsWith("equitoken.trading.cash.")
+          || w.type().startsWith("equitoken.trading.investor.")) {
         assertThat(w.topic()).as(w.type()).isEqualTo(TradingTopics.EVENTS);
         assertThat(w.key()).as(w.type()).isEqualTo(OWNER);
       } else {

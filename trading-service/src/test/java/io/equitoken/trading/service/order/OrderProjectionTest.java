@@ -129,6 +129,12 @@ class OrderProjectionTest {
   private static final class Orders implements OrderStore {
     private final Map<UUID, Order> byId = new LinkedHashMap<>();
 
+    @Override
+    public reactor.core.publisher.Flux<Order> requestCancelOfOpen(
+        String tokenId, String ownerId, java.time.Instant at) {
+      throw new UnsupportedOperationException("not used by the projection");
+    }
+
     UUID pending(String quantity) {
       UUID id = UUID.randomUUID();
       byId.put(
