@@ -2,7 +2,7 @@ package io.equitoken.identity.web;
 
 import io.equitoken.identity.token.ClientAddress;
 import io.equitoken.identity.token.TokenService;
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.core.Refusal;
 import jakarta.validation.Valid;
 import java.net.InetSocketAddress;
 import org.springframework.http.CacheControl;
@@ -48,8 +48,11 @@ class TokenController {
         .switchIfEmpty(
             Mono.error(
                 () ->
-                    ProblemException.unauthorized(
-                        "invalid-credentials", "The API key or secret is not valid.")));
+                    Refusal.of(
+                            Refusal.Kind.UNAUTHORIZED,
+                            "invalid-credentials",
+                            "The API key or secret is not valid.")
+                        .exception()));
   }
 
   /** The gateway's header when it holds an IP literal, else the socket's peer. */
