@@ -14,7 +14,6 @@ import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.web.ConfiguredKey;
 import java.time.Clock;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -25,12 +24,6 @@ public class ComplianceConfiguration {
 
   /** Room for multipart boundaries, part headers and the details part on top of the documents. */
   static final long MULTIPART_OVERHEAD_BYTES = 256 * 1024;
-
-  @Bean
-  @ConditionalOnMissingBean
-  Clock clock() {
-    return Clock.systemUTC();
-  }
 
   /** The document key is configured, never built in: without it the service does not start. */
   @Bean

@@ -17,7 +17,6 @@ import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.web.ConfiguredKey;
 import io.equitoken.platform.web.EquitokenSecurityProperties;
 import java.time.Clock;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -30,12 +29,6 @@ class IdentityConfiguration {
    * least recently used first out.
    */
   static final int MAX_TRACKED_FAILURE_COUNTS = 100_000;
-
-  @Bean
-  @ConditionalOnMissingBean
-  Clock clock() {
-    return Clock.systemUTC();
-  }
 
   /** HMAC pepper of secret hashes: configured, never built in (refuses to start without). */
   @Bean

@@ -18,7 +18,6 @@ import io.r2dbc.spi.ConnectionFactory;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,12 +25,6 @@ import org.springframework.context.annotation.Configuration;
 /** Wires the plain-Java domain services to their adapters. */
 @Configuration
 class ServiceConfiguration {
-
-  @Bean
-  @ConditionalOnMissingBean
-  Clock clock() {
-    return Clock.systemUTC();
-  }
 
   @Bean
   Ids ids() {

@@ -7,21 +7,13 @@ import io.equitoken.portfolio.holding.Ledger;
 import io.equitoken.portfolio.valuation.PortfolioQueries;
 import io.equitoken.portfolio.valuation.PortfolioReads;
 import io.equitoken.portfolio.valuation.Reconciliation;
-import java.time.Clock;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** Wires the plain-Java domain to its adapters. */
 @Configuration
 class ServiceConfiguration {
-
-  @Bean
-  @ConditionalOnMissingBean
-  Clock clock() {
-    return Clock.systemUTC();
-  }
 
   @Bean
   Ledger ledger(HoldingStore store) {

@@ -46,12 +46,6 @@ class ServiceConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  Clock clock() {
-    return Clock.systemUTC();
-  }
-
-  @Bean
-  @ConditionalOnMissingBean
   HostResolver hostResolver() {
     return HostResolver.system();
   }
