@@ -45,7 +45,10 @@ class TradingEventsListener {
   }
 
   /** A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). */
-  @KafkaListener(topics = TradingEvents.TOPIC, groupId = "listings-service", batch = "true")
+  @KafkaListener(
+      topics = TradingEvents.TOPIC,
+      groupId = "${spring.kafka.consumer.group-id}",
+      batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
     int applied = consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
     log.debug("{} of {} records applied", applied, records.size());

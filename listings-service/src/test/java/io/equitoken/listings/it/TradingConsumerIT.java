@@ -9,7 +9,12 @@ import io.equitoken.platform.test.TestInfrastructure;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -94,6 +99,29 @@ class TradingConsumerIT extends ListingsIntegrationTest {
                 eventId,
                 "listings-service.market-data"))
         .isEqualTo(1);
+  }
+
+  @Test
+  void shouldNeverApplyAPriceFromAnAbortedTradingTransaction() {
+    // given a price trading's matcher wrote in a transaction it then aborted, newer than any other
+    String aborted =
+        example(
+            PRICE,
+            e -> {
+              e.put("price", 99);
+              e.put("asOf", Instant.now().plusSeconds(60).toString());
+            });
+    sendAborted(UUID.randomUUID().toString(), PRICE, aborted);
+
+    // when a committed, older price follows it on the same key
+    send(
+        UUID.randomUUID().toString(),
+        PRICE,
+        example(PRICE, e -> e.put("asOf", Instant.now().plusSeconds(5).toString())));
+
+    // then the committed price is the token's: the aborted one (newer, so it would have won) was
+    // never read (consumers read read_committed, the platform's default)
+    awaitPrice("13.1");
   }
 
   @Test
@@ -249,6 +277,24 @@ class TradingConsumerIT extends ListingsIntegrationTest {
         "/trading-service",
         type,
         data);
+  }
+
+  private void sendAborted(String id, String type, String data) {
+    Properties props = new Properties();
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.kafkaBootstrapServers());
+    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+    props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "aborting-" + UUID.randomUUID());
+    try (var producer = new KafkaProducer<String, String>(props)) {
+      producer.initTransactions();
+      producer.beginTransaction();
+      producer
+          .send(KafkaRecords.cloudEventRecord(TOPIC, tokenId, id, "/trading-service", type, data))
+          .get(30, TimeUnit.SECONDS);
+      producer.abortTransaction();
+    } catch (Exception e) {
+      throw new IllegalStateException("Could not send the aborted event", e);
+    }
   }
 
   private void awaitPrice(String expected) {

@@ -63,8 +63,7 @@ class TradingEventsListener {
       id = ID,
       topics = TradingEvents.TOPIC,
       groupId = "${spring.kafka.consumer.group-id}",
-      batch = "true",
-      properties = "isolation.level=read_committed")
+      batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
     int applied = consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
     log.debug("{} of {} records applied", applied, records.size());

@@ -58,9 +58,10 @@ class EventsListener {
     this.json = json;
   }
 
-  // group: spring.kafka.consumer.group-id (webhook-service); a poll's records in one transaction
+  /** A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). */
   @KafkaListener(
       topics = {TRADING, LISTINGS, COMPLIANCE, IDENTITY},
+      groupId = "${spring.kafka.consumer.group-id}",
       batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
     try {
