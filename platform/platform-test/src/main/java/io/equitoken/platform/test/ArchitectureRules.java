@@ -60,6 +60,8 @@ public final class ArchitectureRules {
   private final List<String> features = new ArrayList<>();
   private final List<String> adapters = new ArrayList<>();
   private final List<String> allowedEquitokenPackages = new ArrayList<>();
+  private final List<String> featureLibraries = new ArrayList<>();
+  private final List<String> featureForbidden = new ArrayList<>();
   private String configurationPackage = "config";
   private JavaClasses classes;
 
@@ -93,6 +95,27 @@ public final class ArchitectureRules {
   /** Another Equitoken package the service may use (a library, e.g. the trading engine). */
   public ArchitectureRules alsoAllowing(String... packages) {
     allowedEquitokenPackages.addAll(Arrays.asList(packages));
+    return this;
+  }
+
+  /**
+   * Framework packages of {@link #FRAMEWORK_PACKAGES} the service's features may use all the same,
+   * with the reason in the service's test (webhook-service: JSON trees, since webhook bodies are
+   * JSON by definition).
+   */
+  public ArchitectureRules featuresMayUse(String... packages) {
+    for (String p : packages) {
+      if (!FRAMEWORK_PACKAGES.contains(p)) {
+        throw new IllegalArgumentException(p + " is not one of FRAMEWORK_PACKAGES");
+      }
+      featureLibraries.add(p);
+    }
+    return this;
+  }
+
+  /** Further packages the service's features must not use (e.g. its HTTP client library). */
+  public ArchitectureRules featuresMustNotUse(String... packages) {
+    featureForbidden.addAll(Arrays.asList(packages));
     return this;
   }
 
@@ -135,6 +158,8 @@ public final class ArchitectureRules {
       throw new IllegalStateException("name the feature packages with features(...)");
     }
     List<String> forbidden = new ArrayList<>(FRAMEWORK_PACKAGES);
+    forbidden.removeAll(featureLibraries);
+    forbidden.addAll(featureForbidden);
     for (String adapter : adapters) {
       forbidden.add(servicePackage + "." + adapter + "..");
     }
