@@ -23,7 +23,7 @@ import reactor.core.publisher.Mono;
  */
 @Component
 @ConditionalOnProperty(name = "equitoken.demo-data", havingValue = "true")
-class DemoDataLoader implements ApplicationRunner {
+public class DemoDataLoader implements ApplicationRunner {
 
   private static final Logger log = LoggerFactory.getLogger(DemoDataLoader.class);
   private static final Actor LOADER = Actor.system("demo-data");
@@ -31,7 +31,7 @@ class DemoDataLoader implements ApplicationRunner {
   private final ListingService service;
   private final ListingStore listings;
 
-  DemoDataLoader(ListingService service, ListingStore listings) {
+  public DemoDataLoader(ListingService service, ListingStore listings) {
     this.service = service;
     this.listings = listings;
   }

@@ -18,7 +18,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 @Repository
-class R2dbcDeliveryStore implements DeliveryStore {
+public class R2dbcDeliveryStore implements DeliveryStore {
 
   private static final String COLUMNS =
       "id, subscription_id, message_id, event_id, event_type, payload, status, step, attempts,"
@@ -38,7 +38,7 @@ class R2dbcDeliveryStore implements DeliveryStore {
 
   private final SecretColumns secrets;
 
-  R2dbcDeliveryStore(DatabaseClient db, SecretColumns secrets) {
+  public R2dbcDeliveryStore(DatabaseClient db, SecretColumns secrets) {
     this.db = db;
     this.secrets = secrets;
   }

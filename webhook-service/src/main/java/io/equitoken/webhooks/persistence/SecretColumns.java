@@ -12,14 +12,14 @@ import org.springframework.stereotype.Component;
  * {@link SigningSecretsAtStartup} at the next start.
  */
 @Component
-class SecretColumns {
+public class SecretColumns {
 
   static final String SECRET = "secret";
   static final String PREVIOUS_SECRET = "previous_secret";
 
   private final SealedSecret sealer;
 
-  SecretColumns(SealedSecret sealer) {
+  public SecretColumns(SealedSecret sealer) {
     this.sealer = sealer;
   }
 

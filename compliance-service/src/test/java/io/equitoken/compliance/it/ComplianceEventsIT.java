@@ -1,7 +1,7 @@
-package io.equitoken.compliance;
+package io.equitoken.compliance.it;
 
-import static io.equitoken.compliance.EventProbe.header;
-import static io.equitoken.compliance.EventProbe.ofType;
+import static io.equitoken.compliance.it.EventProbe.header;
+import static io.equitoken.compliance.it.EventProbe.ofType;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.compliance.messaging.ComplianceTopics;

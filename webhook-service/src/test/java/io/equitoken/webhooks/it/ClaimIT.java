@@ -1,4 +1,4 @@
-package io.equitoken.webhooks.persistence;
+package io.equitoken.webhooks.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,8 @@ import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.webhooks.delivery.DeliveryStore;
 import io.equitoken.webhooks.delivery.DeliveryStore.Claimed;
+import io.equitoken.webhooks.persistence.R2dbcDeliveryStore;
+import io.equitoken.webhooks.persistence.SecretColumns;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.equitoken.compliance;
+package io.equitoken.compliance.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

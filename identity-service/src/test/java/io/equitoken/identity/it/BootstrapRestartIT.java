@@ -1,8 +1,10 @@
-package io.equitoken.identity.bootstrap;
+package io.equitoken.identity.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.identity.IdentityApplication;
+import io.equitoken.identity.bootstrap.DemoKeys;
+import io.equitoken.identity.bootstrap.KeyProvisioning;
 import io.equitoken.identity.support.IdentityIntegrationTest;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;

@@ -1,4 +1,4 @@
-package io.equitoken.identity.web;
+package io.equitoken.identity.it;
 
 import static io.equitoken.platform.test.FuzzInputs.json;
 import static org.assertj.core.api.Assertions.assertThat;

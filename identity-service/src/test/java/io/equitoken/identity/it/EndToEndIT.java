@@ -1,4 +1,4 @@
-package io.equitoken.identity;
+package io.equitoken.identity.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,8 @@
-package io.equitoken.listings.config;
+package io.equitoken.listings.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.equitoken.listings.it.Api;
-import io.equitoken.listings.it.ListingsIntegrationTest;
+import io.equitoken.listings.config.DemoDataLoader;
 import io.equitoken.listings.listing.ListingService;
 import io.equitoken.listings.listing.ListingStore;
 import org.junit.jupiter.api.Test;

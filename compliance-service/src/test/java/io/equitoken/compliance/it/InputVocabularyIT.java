@@ -1,6 +1,6 @@
-package io.equitoken.compliance;
+package io.equitoken.compliance.it;
 
-import static io.equitoken.compliance.KycSubmissionIT.problem;
+import static io.equitoken.compliance.it.KycSubmissionIT.problem;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

@@ -1,7 +1,8 @@
-package io.equitoken.identity.messaging;
+package io.equitoken.identity.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.identity.messaging.IdentityTopic;
 import io.equitoken.identity.support.IdentityIntegrationTest;
 import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.TestJwtIssuer;

@@ -1,4 +1,4 @@
-package io.equitoken.identity.web;
+package io.equitoken.identity.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,15 +42,21 @@ class RoleMatrixIT extends IdentityIntegrationTest {
           "DELETE /developer/api-key/{apiKey} " + ANY,
           "POST /developer/signing-keys/rotate [operator]");
 
+  private static final String TOKEN = "/auth/token";
+  private static final String JWKS = "/.well-known/jwks.json";
+  private static final String API_KEY = "/developer/api-key";
+  private static final String API_KEY_ITEM = "/developer/api-key/{apiKey}";
+  private static final String ROTATE = "/developer/signing-keys/rotate";
+
   /** What an allowed caller gets from each rule. */
   private static final Map<String, Integer> SUCCESS =
       Map.of(
-          "POST " + IdentityRoleMatrix.TOKEN, 200,
-          "GET " + IdentityRoleMatrix.JWKS, 200,
-          "GET " + IdentityRoleMatrix.API_KEY, 200,
-          "POST " + IdentityRoleMatrix.API_KEY, 201,
-          "DELETE " + IdentityRoleMatrix.API_KEY_ITEM, 204,
-          "POST " + IdentityRoleMatrix.ROTATE, 200);
+          "POST " + TOKEN, 200,
+          "GET " + JWKS, 200,
+          "GET " + API_KEY, 200,
+          "POST " + API_KEY, 201,
+          "DELETE " + API_KEY_ITEM, 204,
+          "POST " + ROTATE, 200);
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -88,15 +94,15 @@ class RoleMatrixIT extends IdentityIntegrationTest {
       String method, String pattern, String role, String subject) {
     String principal = subject == null ? "nobody" : subject;
     return switch (method + " " + pattern) {
-      case "POST " + IdentityRoleMatrix.TOKEN ->
+      case "POST " + TOKEN ->
           RoleMatrixWalker.Request.of(
               pattern, json(Map.of("apiKey", OPERATOR_KEY, "secret", OPERATOR_SECRET)));
-      case "POST " + IdentityRoleMatrix.API_KEY ->
+      case "POST " + API_KEY ->
           RoleMatrixWalker.Request.of(
               pattern, json(keyRequest("own", principal, role == null ? Roles.INVESTOR : role)));
-      case "DELETE " + IdentityRoleMatrix.API_KEY_ITEM ->
+      case "DELETE " + API_KEY_ITEM ->
           RoleMatrixWalker.Request.of(
-              IdentityRoleMatrix.API_KEY
+              API_KEY
                   + "/"
                   + (role == null ? "etk_walker" : (String) newKey(principal, role).get("apiKey")));
       default -> RoleMatrixWalker.Request.of(pattern);
@@ -140,7 +146,7 @@ class RoleMatrixIT extends IdentityIntegrationTest {
   void shouldRefuseInvalidTokensWith401(String description, String token) {
     expectProblem(createKey(token, keyRequest("k", "op", "operator")), 401, "invalid-token");
     expectProblem(
-        web.post().uri(IdentityRoleMatrix.ROTATE).header("Authorization", bearer(token)).exchange(),
+        web.post().uri(ROTATE).header("Authorization", bearer(token)).exchange(),
         401,
         "invalid-token");
     expectProblem(list(token, null), 401, "invalid-token");
@@ -150,7 +156,7 @@ class RoleMatrixIT extends IdentityIntegrationTest {
     return web.get()
         .uri(
             b ->
-                b.path(IdentityRoleMatrix.API_KEY)
+                b.path(API_KEY)
                     .queryParamIfPresent("principalId", java.util.Optional.ofNullable(principalId))
                     .build())
         .header("Authorization", bearer(token))

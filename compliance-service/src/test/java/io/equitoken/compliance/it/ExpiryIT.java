@@ -1,6 +1,6 @@
-package io.equitoken.compliance;
+package io.equitoken.compliance.it;
 
-import static io.equitoken.compliance.KycSubmissionIT.problem;
+import static io.equitoken.compliance.it.KycSubmissionIT.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.compliance.kyc.ApprovalExpiry;

@@ -1,4 +1,4 @@
-package io.equitoken.compliance;
+package io.equitoken.compliance.it;
 
 import static io.equitoken.platform.test.FuzzInputs.json;
 import static org.assertj.core.api.Assertions.assertThat;

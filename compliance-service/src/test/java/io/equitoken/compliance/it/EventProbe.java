@@ -1,4 +1,4 @@
-package io.equitoken.compliance;
+package io.equitoken.compliance.it;
 
 import io.equitoken.platform.test.TestInfrastructure;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.equitoken.identity.web;
+package io.equitoken.identity.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

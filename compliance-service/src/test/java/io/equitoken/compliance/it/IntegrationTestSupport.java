@@ -1,4 +1,4 @@
-package io.equitoken.compliance;
+package io.equitoken.compliance.it;
 
 import io.equitoken.compliance.kyc.KycFixtures;
 import io.equitoken.platform.test.MutableClock;
