@@ -1,9 +1,9 @@
 package io.equitoken.compliance.it;
 
-import static io.equitoken.compliance.it.KycSubmissionIT.problem;
+import static io.equitoken.platform.test.InputVocabulary.assertMistake;
+import static io.equitoken.platform.test.InputVocabulary.cursor;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
+import io.equitoken.platform.test.InputVocabulary;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -20,51 +20,41 @@ class InputVocabularyIT extends IntegrationTestSupport {
 
   @Test
   void shouldAnswerAMalformedIdWithInvalidParameter() {
-    problem(get("/compliance/reviews/not-a-uuid"), 400, "invalid-parameter")
-        .jsonPath("$.field")
-        .isEqualTo("submissionId");
-    problem(
-            get("/compliance/reviews/" + UUID.randomUUID() + "/documents/1-1-1-1-1"),
-            400,
-            "invalid-parameter")
-        .jsonPath("$.field")
-        .isEqualTo("documentId");
-    problem(decide(officerToken(), "nope", "approved", false, "ok"), 400, "invalid-parameter")
-        .jsonPath("$.field")
-        .isEqualTo("submissionId");
+    assertMistake(get("/compliance/reviews/not-a-uuid"), "invalid-parameter", "submissionId");
+    assertMistake(
+        get("/compliance/reviews/" + UUID.randomUUID() + "/documents/1-1-1-1-1"),
+        "invalid-parameter",
+        "documentId");
+    assertMistake(
+        decide(officerToken(), "nope", "approved", false, "ok"),
+        "invalid-parameter",
+        "submissionId");
   }
 
   @Test
   void shouldAnswerAFilterOutsideItsValuesWithInvalidParameter() {
-    problem(get("/compliance/reviews?status=all"), 400, "invalid-parameter")
-        .jsonPath("$.field")
-        .isEqualTo("status")
+    assertMistake(get("/compliance/reviews?status=all"), "invalid-parameter", "status")
         .jsonPath("$.allowed[0]")
         .isEqualTo("pending");
   }
 
   @Test
   void shouldAnswerEveryBadLimitWithInvalidLimit() {
-    for (String limit : List.of("0", "101", "ten", "1.5")) {
-      problem(get("/compliance/reviews?limit=" + limit), 400, "invalid-limit")
-          .jsonPath("$.field")
-          .isEqualTo("limit");
-    }
+    InputVocabulary.assertEveryBadLimitRefused(
+        this::get, "/compliance/reviews", InputVocabulary.BAD_LIMITS);
   }
 
   @Test
   void shouldAnswerEveryForeignCursorWithInvalidCursor() {
-    for (String cursor :
+    InputVocabulary.assertEveryForeignCursorRefused(
+        this::get,
+        "/compliance/reviews",
         List.of(
             "bm9wZQ",
             "AB8A",
             cursor("yesterday", UUID.randomUUID().toString()),
             cursor("+999999999-12-31T23:59:59Z", UUID.randomUUID().toString()),
-            cursor("2026-11-20T10:00:00Z", "nope"))) {
-      problem(get("/compliance/reviews?cursor=" + cursor), 400, "invalid-cursor")
-          .jsonPath("$.field")
-          .isEqualTo("cursor");
-    }
+            cursor("2026-11-20T10:00:00Z", "nope")));
   }
 
   @Test
@@ -76,28 +66,20 @@ class InputVocabularyIT extends IntegrationTestSupport {
             "{\"decision\":\"rejected\",\"reason\":\"blurred\",\"retryable\":1}",
             "{\"decision\":\"rejected\",\"reason\":42}")) {
       String field = body.contains("retryable") ? "retryable" : "reason";
-      problem(
-              web.post()
-                  .uri("/compliance/reviews/{id}/decision", id)
-                  .headers(h -> h.setBearerAuth(officerToken()))
-                  .contentType(MediaType.APPLICATION_JSON)
-                  .bodyValue(body)
-                  .exchange(),
-              400,
-              "validation-failed")
-          .jsonPath("$.field")
-          .isEqualTo(field);
+      assertMistake(
+          web.post()
+              .uri("/compliance/reviews/{id}/decision", id)
+              .headers(h -> h.setBearerAuth(officerToken()))
+              .contentType(MediaType.APPLICATION_JSON)
+              .bodyValue(body)
+              .exchange(),
+          "validation-failed",
+          field);
     }
     get("/compliance/reviews/" + id).expectBody().jsonPath("$.kycState").isEqualTo("pending");
   }
 
   private WebTestClient.ResponseSpec get(String uri) {
     return web.get().uri(uri).headers(h -> h.setBearerAuth(officerToken())).exchange();
-  }
-
-  private static String cursor(String... parts) {
-    return Base64.getUrlEncoder()
-        .withoutPadding()
-        .encodeToString(String.join("\u001f", parts).getBytes(StandardCharsets.UTF_8));
   }
 }

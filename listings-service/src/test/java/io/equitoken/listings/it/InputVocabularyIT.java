@@ -1,12 +1,13 @@
 package io.equitoken.listings.it;
 
+import static io.equitoken.platform.test.InputVocabulary.assertMistake;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.InputVocabulary;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
@@ -21,24 +22,22 @@ class InputVocabularyIT extends ListingsIntegrationTest {
 
   @Test
   void shouldAnswerAFilterOutsideItsValuesWithInvalidParameter() {
-    refused("/listings?sector=gambling", "invalid-parameter", "sector")
+    assertMistake(get("/listings?sector=gambling"), "invalid-parameter", "sector")
         .jsonPath("$.allowed[0]")
         .isEqualTo("ai");
-    refused("/listings?country=XX", "invalid-parameter", "country");
+    assertMistake(get("/listings?country=XX"), "invalid-parameter", "country");
   }
 
   @Test
   void shouldAnswerEveryBadLimitWithInvalidLimit() {
-    for (String limit : List.of("0", "101", "ten", "1.5", "")) {
-      refused("/listings?limit=" + limit, "invalid-limit", "limit");
-    }
+    InputVocabulary.assertEveryBadLimitRefused(
+        this::get, "/listings", List.of("0", "101", "ten", "1.5", ""));
   }
 
   @Test
   void shouldAnswerEveryForeignCursorWithInvalidCursor() {
-    for (String cursor : List.of("%21%21notours", "AB8A", "bm90LW91cnM")) {
-      refused("/listings?cursor=" + cursor, "invalid-cursor", "cursor");
-    }
+    InputVocabulary.assertEveryForeignCursorRefused(
+        this::get, "/listings", List.of("%21%21notours", "AB8A", "bm90LW91cnM"));
   }
 
   @Test
@@ -48,31 +47,14 @@ class InputVocabularyIT extends ListingsIntegrationTest {
     Map<String, Object> body = Api.listingBody("Coerced Robotics", "ai", "seed", "DE");
     body.put("raiseTarget", "1000000");
 
-    api.call(HttpMethod.POST, "/listings", Api.founder(founder), body)
-        .expectStatus()
-        .isBadRequest()
-        .expectHeader()
-        .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.code")
-        .isEqualTo("validation-failed")
-        .jsonPath("$.field")
-        .isEqualTo("raiseTarget");
+    assertMistake(
+        api.call(HttpMethod.POST, "/listings", Api.founder(founder), body),
+        "validation-failed",
+        "raiseTarget");
     assertThat(count("select count(*) from listing")).isEqualTo(before);
   }
 
-  private WebTestClient.BodyContentSpec refused(String path, String code, String field) {
-    return api.call(HttpMethod.GET, path, INVESTOR, null)
-        .expectStatus()
-        .isBadRequest()
-        .expectHeader()
-        .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.code")
-        .isEqualTo(code)
-        .jsonPath("$.field")
-        .isEqualTo(field)
-        .jsonPath("$.status")
-        .isEqualTo(400);
+  private WebTestClient.ResponseSpec get(String uri) {
+    return api.call(HttpMethod.GET, uri, INVESTOR, null);
   }
 }

@@ -1,10 +1,10 @@
 package io.equitoken.portfolio.it;
 
+import io.equitoken.platform.test.InputVocabulary;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.http.MediaType;
 
 /**
  * The platform's one vocabulary of input mistakes (docs/conventions.md, "Input mistakes"), as
@@ -39,15 +39,6 @@ class InputVocabularyIT extends PortfolioIntegrationBase {
   @ParameterizedTest(name = "{0} → 400 {1} naming {2}")
   @MethodSource("mistakes")
   void shouldAnswerTheOneCodeOfEachMistake(String uri, String code, String field) {
-    api.get(uri, Api.investor("inv-vocabulary"))
-        .expectStatus()
-        .isBadRequest()
-        .expectHeader()
-        .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.code")
-        .isEqualTo(code)
-        .jsonPath("$.field")
-        .isEqualTo(field);
+    InputVocabulary.assertMistake(api.get(uri, Api.investor("inv-vocabulary")), code, field);
   }
 }

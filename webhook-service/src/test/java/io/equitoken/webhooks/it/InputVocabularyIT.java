@@ -1,9 +1,11 @@
 package io.equitoken.webhooks.it;
 
+import static io.equitoken.platform.test.InputVocabulary.assertMistake;
+import static io.equitoken.platform.test.InputVocabulary.cursor;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.InputVocabulary;
 import io.equitoken.platform.test.WebhookReceiver;
-import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -41,22 +43,18 @@ class InputVocabularyIT extends WebhooksIntegrationBase {
   @Test
   void shouldAnswerAMalformedIdWithInvalidParameter() {
     for (String bad : List.of("not-a-uuid", "1-1-1-1-1", id + "0")) {
-      refused(HttpMethod.GET, "/webhooks/subscriptions/" + bad, null, "invalid-parameter", "id");
+      assertMistake(get("/webhooks/subscriptions/" + bad), "invalid-parameter", "id");
     }
-    refused(
-        HttpMethod.POST,
-        "/webhooks/subscriptions/" + id + "/deliveries/nope/replay",
-        null,
+    assertMistake(
+        send(HttpMethod.POST, "/webhooks/subscriptions/" + id + "/deliveries/nope/replay", null),
         "invalid-parameter",
         "deliveryId");
   }
 
   @Test
   void shouldAnswerAFilterOutsideItsValuesWithInvalidParameter() {
-    refused(
-            HttpMethod.GET,
-            "/webhooks/subscriptions/" + id + "/deliveries?status=lost",
-            null,
+    assertMistake(
+            get("/webhooks/subscriptions/" + id + "/deliveries?status=lost"),
             "invalid-parameter",
             "status")
         .jsonPath("$.allowed")
@@ -65,15 +63,8 @@ class InputVocabularyIT extends WebhooksIntegrationBase {
 
   @Test
   void shouldAnswerEveryBadLimitWithInvalidLimit() {
-    for (String limit : List.of("0", "101", "ten", "1.5")) {
-      refused(
-          HttpMethod.GET, "/webhooks/subscriptions?limit=" + limit, null, "invalid-limit", "limit");
-      refused(
-          HttpMethod.GET,
-          "/webhooks/subscriptions/" + id + "/deliveries?limit=" + limit,
-          null,
-          "invalid-limit",
-          "limit");
+    for (String list : lists()) {
+      InputVocabulary.assertEveryBadLimitRefused(this::get, list, InputVocabulary.BAD_LIMITS);
     }
   }
 
@@ -82,19 +73,9 @@ class InputVocabularyIT extends WebhooksIntegrationBase {
     String wrongTypes = cursor("yesterday", UUID.randomUUID().toString());
     String badInstant = cursor("+999999999-12-31T23:59:59Z", UUID.randomUUID().toString());
     String badUuid = cursor("2026-11-20T10:00:00Z", "nope");
-    for (String cursor : List.of("%21%21", "AB8A", wrongTypes, badInstant, badUuid)) {
-      refused(
-          HttpMethod.GET,
-          "/webhooks/subscriptions?cursor=" + cursor,
-          null,
-          "invalid-cursor",
-          "cursor");
-      refused(
-          HttpMethod.GET,
-          "/webhooks/subscriptions/" + id + "/deliveries?cursor=" + cursor,
-          null,
-          "invalid-cursor",
-          "cursor");
+    for (String list : lists()) {
+      InputVocabulary.assertEveryForeignCursorRefused(
+          this::get, list, List.of("%21%21", "AB8A", wrongTypes, badInstant, badUuid));
     }
   }
 
@@ -111,46 +92,30 @@ class InputVocabularyIT extends WebhooksIntegrationBase {
         "description");
     assertThat(count("select count(*) from subscription where owner_id = $1", owner))
         .isEqualTo(before);
-    refused(
-        HttpMethod.POST,
-        "/webhooks/subscriptions/" + id + "/recover",
-        "{\"since\":\"yesterday\"}",
-        "validation-failed",
-        "since");
-    refused(
-        HttpMethod.POST,
-        "/webhooks/subscriptions/" + id + "/recover",
-        "{}",
-        "validation-failed",
-        "since");
+    String recover = "/webhooks/subscriptions/" + id + "/recover";
+    assertMistake(
+        send(HttpMethod.POST, recover, "{\"since\":\"yesterday\"}"), "validation-failed", "since");
+    assertMistake(send(HttpMethod.POST, recover, "{}"), "validation-failed", "since");
+  }
+
+  private List<String> lists() {
+    return List.of("/webhooks/subscriptions", "/webhooks/subscriptions/" + id + "/deliveries");
   }
 
   private void refusedBody(String json, String field) {
-    refused(HttpMethod.POST, "/webhooks/subscriptions", json, "validation-failed", field);
+    assertMistake(
+        send(HttpMethod.POST, "/webhooks/subscriptions", json), "validation-failed", field);
   }
 
-  private WebTestClient.BodyContentSpec refused(
-      HttpMethod method, String uri, String json, String code, String field) {
+  private WebTestClient.ResponseSpec get(String uri) {
+    return send(HttpMethod.GET, uri, null);
+  }
+
+  private WebTestClient.ResponseSpec send(HttpMethod method, String uri, String json) {
     WebTestClient.RequestBodySpec request =
         web.method(method).uri(uri).headers(h -> h.setBearerAuth(Api.investor(owner)));
     WebTestClient.RequestHeadersSpec<?> sent =
         json == null ? request : request.contentType(MediaType.APPLICATION_JSON).bodyValue(json);
-    return sent.exchange()
-        .expectStatus()
-        .isBadRequest()
-        .expectHeader()
-        .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.code")
-        .isEqualTo(code)
-        .jsonPath("$.field")
-        .isEqualTo(field);
-  }
-
-  private static String cursor(String... parts) {
-    return Base64.getUrlEncoder()
-        .withoutPadding()
-        .encodeToString(
-            String.join("\u001f", parts).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return sent.exchange();
   }
 }
