@@ -37,7 +37,6 @@ import java.util.UUID;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -49,12 +48,6 @@ import org.springframework.kafka.config.TopicBuilder;
 @Configuration
 @EnableConfigurationProperties(TradingProperties.class)
 class ServiceConfiguration {
-
-  @Bean
-  @ConditionalOnMissingBean
-  Clock clock() {
-    return Clock.systemUTC();
-  }
 
   @Bean
   WindowService windowService(
