@@ -64,7 +64,8 @@ import tools.jackson.databind.json.JsonMapper;
  * the committed events and no order has two final events; each order's projected fills equal its
  * fill events; and the matcher state a restart would recover (snapshots + replay to the committed
  * offsets) equals a clean replay of the whole command topic through fresh {@code
- * ReferenceMatchingEngine}s, with every token's holdings summing to its supply.
+ * ReferenceMatchingEngine}s, with every token's holdings summing to its supply; every fill moved its
+ * cash once; and a transfer rule in force on one token (a maximum holding) was never broken.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CrashRecoveryIT {
@@ -73,6 +74,13 @@ class CrashRecoveryIT {
   private static final String ISSUER = "founder-crash";
   private static final List<String> INVESTORS = List.of("inv-c1", "inv-c2", "inv-c3", "inv-c4");
   private static final int ORDERS = 360;
+
+  /** The codes of the orders refused at intake. */
+  private final List<String> refusals = Collections.synchronizedList(new ArrayList<>());
+
+  /** The maximum holding of the first token per investor: well below what they try to buy. */
+  private static final int MAX_HOLDING = 150;
+
   private static final int PARTITIONS = 4;
   private static final Duration SETTLE = Duration.ofSeconds(180);
   private static final Duration BROKER_AWAY = Duration.ofSeconds(3);
@@ -140,6 +148,8 @@ class CrashRecoveryIT {
     INVESTORS.forEach(this::approve);
     INVESTORS.forEach(this::fund);
     String windowId = openWindow(tokens);
+    // and a transfer rule in force on the first token: nobody may hold more than MAX_HOLDING of it
+    setMaxHolding(tokens.get(0), MAX_HOLDING);
     for (String token : tokens) {
       for (String price : List.of("2.50", "2.51", "2.52", "2.53")) {
         place(founder(), order(token, "sell", "2000", price), true);
@@ -231,6 +241,26 @@ class CrashRecoveryIT {
             .filter(CrashRecoveryIT::isFinal)
             .collect(Collectors.groupingBy(e -> text(e, "orderId"), Collectors.counting()));
     assertThat(finals.values()).allMatch(n -> n == 1L);
+
+    // and the rule held through the crashes: no investor ever held more than the maximum of the
+    // first token, and it did refuse orders (at intake from the projected holdings, or in the
+    // matcher where those lagged), so it bound
+    Map<String, BigDecimal> mostHeld = new HashMap<>();
+    ofType(events, "holding.changed")
+        .filter(e -> tokens.get(0).equals(text(e, "tokenId")))
+        .filter(e -> INVESTORS.contains(text(e, "ownerId")))
+        .forEach(e -> mostHeld.merge(text(e, "ownerId"), decimal(e, "quantity"), BigDecimal::max));
+    assertThat(mostHeld.values())
+        .isNotEmpty()
+        .allMatch(q -> q.compareTo(BigDecimal.valueOf(MAX_HOLDING)) <= 0);
+    long refusedByRule =
+        ofType(events, "order.rejected")
+                .filter(e -> "rule.max_holding".equals(text(e.get("reason"), "code")))
+                .count()
+            + refusals.stream().filter("rule-max-holding"::equals).count();
+    assertThat(refusedByRule)
+        .as("orders refused by the rule; intake refusals %s", refusals)
+        .isPositive();
 
     // and each order's projected state agrees with its events (read again now: an order seen
     // "open" above may have filled since, and the projection may still be catching up)
@@ -368,6 +398,7 @@ class CrashRecoveryIT {
           continue;
         }
         assertThat(mustAccept).as("%s: %s", r.statusCode(), r.body()).isFalse();
+        refusals.add(String.valueOf(text(JSON.readTree(r.body()), "code")));
         return null;
       } catch (IOException unreachable) {
         pause();
@@ -607,6 +638,20 @@ class CrashRecoveryIT {
       Thread.sleep(250);
     }
     throw new AssertionError("window " + id + " did not open");
+  }
+
+  /** The operator's rules version for the token: at most {@code max} tokens per holder. */
+  private void setMaxHolding(String token, int max) throws Exception {
+    HttpResponse<String> set =
+        send(
+            HttpRequest.newBuilder(uri("/tokens/" + token + "/rules"))
+                .header("Authorization", "Bearer " + operator())
+                .header("Content-Type", "application/json")
+                .PUT(
+                    HttpRequest.BodyPublishers.ofString(
+                        JSON.writeValueAsString(
+                            Map.of("maxHolding", max, "reason", "holder cap under crashes")))));
+    assertThat(set.statusCode()).as(set.body()).isEqualTo(200);
   }
 
   private JsonNode get(String path, String bearer) {
