@@ -64,8 +64,8 @@ import tools.jackson.databind.json.JsonMapper;
  * the committed events and no order has two final events; each order's projected fills equal its
  * fill events; and the matcher state a restart would recover (snapshots + replay to the committed
  * offsets) equals a clean replay of the whole command topic through fresh {@code
- * ReferenceMatchingEngine}s, with every token's holdings summing to its supply; every fill moved its
- * cash once; and a transfer rule in force on one token (a maximum holding) was never broken.
+ * ReferenceMatchingEngine}s, with every token's holdings summing to its supply; every fill moved
+ * its cash once; and a transfer rule in force on one token (a maximum holding) was never broken.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CrashRecoveryIT {
