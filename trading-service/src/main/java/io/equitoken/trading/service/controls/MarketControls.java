@@ -15,6 +15,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
@@ -162,69 +163,62 @@ public final class MarketControls {
   public Mono<InvestorFreeze> freeze(String operatorId, String investorId, String reason) {
     String why = reason(reason);
     Instant now = now();
-    return transactions.inTransaction(
-        locks
-            .lock("trading.investor:" + investorId)
-            .then(freezeStatus(investorId))
-            .flatMap(
-                current -> {
-                  if (current.frozen()) {
-                    return Mono.error(
-                        Refusal.conflict(
-                                "investor-already-frozen",
-                                "Investor " + investorId + " is frozen already")
-                            .with("frozenAt", current.changedAt().toString())
-                            .exception());
-                  }
-                  InvestorFreeze f = new InvestorFreeze(investorId, true, why, operatorId, now);
-                  return store
-                      .saveFreeze(f)
-                      .then(store.record(investorAction(OperatorAction.INVESTOR_FREEZE, f)))
-                      .then(
-                          messages.publish(
-                              new ControlsEvents.Frozen(investorId, why, operatorId, now)))
-                      .thenMany(
-                          store
-                              .tokens()
-                              .concatMap(
-                                  t ->
-                                      messages.publish(
-                                          new ControlsEvents.Freeze(t, investorId, why, now))))
-                      .then(Mono.just(f));
-                }));
+    return changeFreeze(
+        investorId,
+        true,
+        current ->
+            Refusal.conflict(
+                    "investor-already-frozen", "Investor " + investorId + " is frozen already")
+                .with("frozenAt", current.changedAt().toString()),
+        new InvestorFreeze(investorId, true, why, operatorId, now),
+        OperatorAction.INVESTOR_FREEZE,
+        new ControlsEvents.Frozen(investorId, why, operatorId, now),
+        token -> new ControlsEvents.Freeze(token, investorId, why, now));
   }
 
   /** Unfreezes an investor on every token; {@code 409 investor-not-frozen} when not frozen. */
   public Mono<InvestorFreeze> unfreeze(String operatorId, String investorId, String reason) {
     String why = reason(reason);
     Instant now = now();
+    return changeFreeze(
+        investorId,
+        false,
+        current ->
+            Refusal.conflict("investor-not-frozen", "Investor " + investorId + " is not frozen"),
+        new InvestorFreeze(investorId, false, why, operatorId, now),
+        OperatorAction.INVESTOR_UNFREEZE,
+        new ControlsEvents.Unfrozen(investorId, why, operatorId, now),
+        token -> new ControlsEvents.Unfreeze(token, investorId, now));
+  }
+
+  /**
+   * A freeze or unfreeze, under the investor's lock in one transaction: refused with {@code
+   * already} when the investor is in that state; else recorded, audited, published as {@code fact}
+   * and sent as {@code command} to every token's matcher partition.
+   */
+  private Mono<InvestorFreeze> changeFreeze(
+      String investorId,
+      boolean frozen,
+      Function<InvestorFreeze, Refusal> already,
+      InvestorFreeze change,
+      String action,
+      TradingMessage fact,
+      Function<String, TradingMessage> command) {
     return transactions.inTransaction(
         locks
             .lock("trading.investor:" + investorId)
             .then(freezeStatus(investorId))
             .flatMap(
                 current -> {
-                  if (!current.frozen()) {
-                    return Mono.error(
-                        Refusal.conflict(
-                                "investor-not-frozen", "Investor " + investorId + " is not frozen")
-                            .exception());
+                  if (current.frozen() == frozen) {
+                    return Mono.error(already.apply(current).exception());
                   }
-                  InvestorFreeze f = new InvestorFreeze(investorId, false, why, operatorId, now);
                   return store
-                      .saveFreeze(f)
-                      .then(store.record(investorAction(OperatorAction.INVESTOR_UNFREEZE, f)))
-                      .then(
-                          messages.publish(
-                              new ControlsEvents.Unfrozen(investorId, why, operatorId, now)))
-                      .thenMany(
-                          store
-                              .tokens()
-                              .concatMap(
-                                  t ->
-                                      messages.publish(
-                                          new ControlsEvents.Unfreeze(t, investorId, now))))
-                      .then(Mono.just(f));
+                      .saveFreeze(change)
+                      .then(store.record(investorAction(action, change)))
+                      .then(messages.publish(fact))
+                      .thenMany(store.tokens().concatMap(t -> messages.publish(command.apply(t))))
+                      .then(Mono.just(change));
                 }));
   }
 
