@@ -9,7 +9,8 @@ import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.delivery.AttemptRules;
 import io.equitoken.webhooks.delivery.Deliveries;
-import io.equitoken.webhooks.delivery.DeliveryStore;
+import io.equitoken.webhooks.delivery.DeliveryLog;
+import io.equitoken.webhooks.delivery.DeliveryQueue;
 import io.equitoken.webhooks.delivery.Dispatcher;
 import io.equitoken.webhooks.delivery.RetrySchedule;
 import io.equitoken.webhooks.delivery.WebhookSender;
@@ -164,7 +165,8 @@ class ServiceConfiguration {
 
   @Bean
   Deliveries deliveries(
-      DeliveryStore store,
+      DeliveryQueue queue,
+      DeliveryLog log,
       SubscriptionService subscriptions,
       EventCatalogue catalogue,
       WebhookSender sender,
@@ -175,7 +177,8 @@ class ServiceConfiguration {
         new AttemptRules(new RetrySchedule(() -> ThreadLocalRandom.current().nextDouble()));
     RevokedApiKeys revoked = revocations.getIfAvailable();
     return new Deliveries(
-        store,
+        queue,
+        log,
         subscriptions,
         catalogue,
         sender,
@@ -187,13 +190,13 @@ class ServiceConfiguration {
 
   @Bean
   Dispatcher dispatcher(
-      DeliveryStore store,
+      DeliveryQueue queue,
       Deliveries deliveries,
       Clock clock,
       Scheduler webhookSends,
       WebhookProperties properties) {
     return new Dispatcher(
-        store,
+        queue,
         deliveries,
         clock,
         properties.pollInterval(),

@@ -4,6 +4,8 @@ import io.equitoken.platform.core.Refusal;
 import io.equitoken.webhooks.catalogue.ContractDocuments;
 import io.equitoken.webhooks.catalogue.EventCatalogue;
 import io.equitoken.webhooks.catalogue.EventType;
+import io.equitoken.webhooks.delivery.DeliveryQueue.Recording;
+import io.equitoken.webhooks.delivery.DeliveryQueue.SubscriptionChange;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.Subscription;
 import io.equitoken.webhooks.subscription.SubscriptionService;
@@ -29,7 +31,8 @@ public final class Deliveries {
   /** How long a claimed delivery is reserved for the instance sending it. */
   public static final Duration LEASE = Duration.ofMinutes(2);
 
-  private final DeliveryStore store;
+  private final DeliveryQueue queue;
+  private final DeliveryLog deliveryLog;
   private final SubscriptionService subscriptions;
   private final EventCatalogue catalogue;
   private final WebhookSender sender;
@@ -40,7 +43,8 @@ public final class Deliveries {
   private final Predicate<String> revokedKey;
 
   public Deliveries(
-      DeliveryStore store,
+      DeliveryQueue queue,
+      DeliveryLog deliveryLog,
       SubscriptionService subscriptions,
       EventCatalogue catalogue,
       WebhookSender sender,
@@ -49,14 +53,15 @@ public final class Deliveries {
       Clock clock,
       Predicate<String> revokedKey) {
     this.revokedKey = revokedKey;
-    this.store = store;
+    this.queue = queue;
+    this.deliveryLog = deliveryLog;
     this.subscriptions = subscriptions;
     this.catalogue = catalogue;
     this.sender = sender;
     this.rules = rules;
     this.json = json;
     this.clock = clock;
-    this.recorder = new OutcomeRecorder(store, RECORD_BATCH, RECORD_WRITERS);
+    this.recorder = new OutcomeRecorder(queue, RECORD_BATCH, RECORD_WRITERS);
   }
 
   /** At most this many attempt outcomes are stored per statement. */
@@ -80,7 +85,7 @@ public final class Deliveries {
       return Mono.just(0);
     }
     String payload = payload(type.name(), event.time(), ContractDocuments.trim(type, event.data()));
-    return store
+    return queue
         .fanOut(Delivery.pending(null, event.id(), type.name(), payload, clock.instant()), owners)
         .map(Long::intValue);
   }
@@ -110,7 +115,7 @@ public final class Deliveries {
    * (the delivery waits, as when the revocation feed paused it), and a private event goes only to
    * its owner or to a subscription whose owner is an operator by its current key.
    */
-  public Mono<Outcome> attempt(DeliveryStore.Claimed claimed) {
+  public Mono<Outcome> attempt(DeliveryQueue.Claimed claimed) {
     Delivery d = claimed.delivery();
     Subscription s = claimed.subscription();
     Instant start = clock.instant();
@@ -119,7 +124,7 @@ public final class Deliveries {
           Outcome.notSent(Outcome.Kind.NOT_ENTITLED, "The subscription's API key was revoked.");
       return subscriptions
           .pauseForRevokedKey(s.apiKeyId(), s.ownerId(), start)
-          .then(store.record(d, null, DeliveryStore.SubscriptionChange.NONE, null, null, start))
+          .then(recorder.record(new Recording(d, null, SubscriptionChange.NONE, start)))
           .thenReturn(paused);
     }
     if (!entitled(s, d)) {
@@ -141,8 +146,8 @@ public final class Deliveries {
               d.createdAt(),
               d.lastAttemptAt());
       Attempt logged = new Attempt(d.id(), start, null, 0, null, error, null);
-      return store
-          .record(failed, logged, DeliveryStore.SubscriptionChange.NONE, null, null, start)
+      return recorder
+          .record(new Recording(failed, logged, SubscriptionChange.NONE, start))
           .thenReturn(Outcome.notSent(Outcome.Kind.NOT_ENTITLED, error));
     }
     long timestamp = start.getEpochSecond();
@@ -168,28 +173,27 @@ public final class Deliveries {
     return data != null && owners(type, data).contains(s.ownerId());
   }
 
-  private Mono<Void> apply(DeliveryStore.Claimed claimed, Outcome outcome, Instant start) {
+  private Mono<Void> apply(DeliveryQueue.Claimed claimed, Outcome outcome, Instant start) {
     // the failure streak as read with the claim: one statement records everything; a streak
     // another attempt starts meanwhile is seen by the next attempt
     Subscription s = claimed.subscription();
     var decision = rules.decide(claimed.delivery(), s.failingSince(), outcome, start);
-    DeliveryStore.SubscriptionChange change =
+    SubscriptionChange change =
         switch (decision.change()) {
-          case NONE -> DeliveryStore.SubscriptionChange.NONE;
-          case SUCCEEDED -> DeliveryStore.SubscriptionChange.CLEAR_FAILING;
-          case FAILED -> DeliveryStore.SubscriptionChange.MARK_FAILING;
-          case DISABLE -> DeliveryStore.SubscriptionChange.DISABLE;
+          case NONE -> SubscriptionChange.NONE;
+          case SUCCEEDED -> SubscriptionChange.CLEAR_FAILING;
+          case FAILED -> SubscriptionChange.MARK_FAILING;
+          case DISABLE -> SubscriptionChange.DISABLE;
         };
     Instant failingUpTo =
         decision.change() == AttemptRules.Change.DISABLE && outcome.kind() != Outcome.Kind.GONE
             ? start.minus(AttemptRules.DISABLE_AFTER)
             : null;
-    if (change == DeliveryStore.SubscriptionChange.DISABLE) {
-      return store.record(
-          decision.delivery(), decision.attempt(), change, decision.reason(), failingUpTo, start);
+    Recording recording = new Recording(decision.delivery(), decision.attempt(), change, start);
+    if (change == SubscriptionChange.DISABLE) {
+      return queue.recordDisabling(recording, decision.reason(), failingUpTo);
     }
-    return recorder.record(
-        new DeliveryStore.Recording(decision.delivery(), decision.attempt(), change, start));
+    return recorder.record(recording);
   }
 
   /**
@@ -223,13 +227,13 @@ public final class Deliveries {
                       EventCatalogue.TEST_TYPE,
                       payload(EventCatalogue.TEST_TYPE, now, data),
                       now);
-              return store.insert(List.of(d)).thenReturn(new QueuedTest(d, s.ownerId()));
+              return queue.insert(List.of(d)).thenReturn(new QueuedTest(d, s.ownerId()));
             });
   }
 
   /** Leases a queued test delivery for sending now, whatever its subscription's status. */
-  public Mono<DeliveryStore.Claimed> claimTest(UUID deliveryId) {
-    return store.claimOne(deliveryId, clock.instant().plus(LEASE));
+  public Mono<DeliveryQueue.Claimed> claimTest(UUID deliveryId) {
+    return queue.claimOne(deliveryId, clock.instant().plus(LEASE));
   }
 
   /** A queued test delivery and the owner of its subscription. */
@@ -256,12 +260,12 @@ public final class Deliveries {
         .get(actor, subscriptionId)
         .flatMap(
             s ->
-                store
+                deliveryLog
                     .page(s.id(), status, eventType, beforeCreatedAt, beforeId, limit)
                     .collectList())
         .flatMap(
             page ->
-                store
+                deliveryLog
                     .attempts(page.stream().map(Delivery::id).toList())
                     .collectMultimap(Attempt::deliveryId)
                     .map(
@@ -283,9 +287,9 @@ public final class Deliveries {
   public Mono<Delivery> replay(Actor actor, UUID subscriptionId, UUID deliveryId) {
     return subscriptions
         .get(actor, subscriptionId)
-        .flatMap(s -> store.requeue(s.id(), deliveryId, clock.instant()))
+        .flatMap(s -> queue.requeue(s.id(), deliveryId, clock.instant()))
         .filter(Boolean::booleanValue)
-        .flatMap(ok -> store.find(subscriptionId, deliveryId))
+        .flatMap(ok -> deliveryLog.find(subscriptionId, deliveryId))
         .switchIfEmpty(
             Mono.error(
                 () ->
@@ -300,7 +304,7 @@ public final class Deliveries {
     }
     return subscriptions
         .get(actor, subscriptionId)
-        .flatMap(s -> store.recoverFailed(s.id(), since, clock.instant()));
+        .flatMap(s -> queue.recoverFailed(s.id(), since, clock.instant()));
   }
 
   public Flux<EventType> types() {

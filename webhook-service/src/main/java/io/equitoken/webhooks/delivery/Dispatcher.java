@@ -34,7 +34,7 @@ public final class Dispatcher {
 
   private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 
-  private final DeliveryStore store;
+  private final DeliveryQueue queue;
   private final Deliveries deliveries;
   private final Clock clock;
   private final Duration pollInterval;
@@ -45,9 +45,9 @@ public final class Dispatcher {
   private final Scheduler sends;
 
   /** The order a claim's deliveries are sent in: oldest due first, as they were claimed. */
-  static final Comparator<DeliveryStore.Claimed> OLDEST_FIRST =
+  static final Comparator<DeliveryQueue.Claimed> OLDEST_FIRST =
       Comparator.comparing(
-              (DeliveryStore.Claimed c) -> c.delivery().nextAttemptAt(),
+              (DeliveryQueue.Claimed c) -> c.delivery().nextAttemptAt(),
               Comparator.nullsLast(Comparator.naturalOrder()))
           .thenComparing(c -> c.delivery().createdAt())
           .thenComparing(c -> c.delivery().id());
@@ -61,7 +61,7 @@ public final class Dispatcher {
   private Disposable timer;
 
   public Dispatcher(
-      DeliveryStore store,
+      DeliveryQueue queue,
       Deliveries deliveries,
       Clock clock,
       Duration pollInterval,
@@ -70,7 +70,7 @@ public final class Dispatcher {
       int perOwner,
       Scheduler sends) {
     this.perOwner = perOwner;
-    this.store = store;
+    this.queue = queue;
     this.deliveries = deliveries;
     this.clock = clock;
     this.pollInterval = pollInterval;
@@ -118,7 +118,7 @@ public final class Dispatcher {
    */
   private void sleepUntilNextDue() {
     Instant now = clock.instant();
-    store
+    queue
         .nextDueAfter(now)
         .map(due -> Duration.between(now, due))
         .filter(untilDue -> untilDue.compareTo(pollInterval) < 0)
@@ -175,12 +175,12 @@ public final class Dispatcher {
     Map<String, Integer> ownerCapacity = new HashMap<>();
     byOwner.forEach((owner, n) -> ownerCapacity.put(owner, Math.max(0, perOwner - n.get())));
     Instant now = clock.instant();
-    store
+    queue
         .claim(
             now,
             now.plus(Deliveries.LEASE),
             free,
-            new DeliveryStore.Limits(perEndpoint, capacity, perOwner, ownerCapacity))
+            new DeliveryQueue.Limits(perEndpoint, capacity, perOwner, ownerCapacity))
         .collectSortedList(OLDEST_FIRST)
         .publishOn(sends)
         .map(
@@ -216,7 +216,7 @@ public final class Dispatcher {
    * the dispatcher each have a free slot; answers false without leasing anything otherwise (the
    * delivery stays due and a poll sends it when a slot is free, if its subscription is enabled).
    */
-  public boolean sendNow(UUID subscription, String owner, Mono<DeliveryStore.Claimed> lease) {
+  public boolean sendNow(UUID subscription, String owner, Mono<DeliveryQueue.Claimed> lease) {
     if (!running
         || total.get() >= maxInFlight
         || inFlightOf(inFlight, subscription) >= perEndpoint
@@ -236,7 +236,7 @@ public final class Dispatcher {
     return n == null ? 0 : n.get();
   }
 
-  private void send(DeliveryStore.Claimed claimed) {
+  private void send(DeliveryQueue.Claimed claimed) {
     UUID subscription = claimed.subscription().id();
     String owner = claimed.subscription().ownerId();
     inFlight.computeIfAbsent(subscription, id -> new AtomicInteger()).incrementAndGet();

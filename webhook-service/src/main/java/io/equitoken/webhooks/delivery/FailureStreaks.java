@@ -1,7 +1,7 @@
 package io.equitoken.webhooks.delivery;
 
-import io.equitoken.webhooks.delivery.DeliveryStore.Recording;
-import io.equitoken.webhooks.delivery.DeliveryStore.SubscriptionChange;
+import io.equitoken.webhooks.delivery.DeliveryQueue.Recording;
+import io.equitoken.webhooks.delivery.DeliveryQueue.SubscriptionChange;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

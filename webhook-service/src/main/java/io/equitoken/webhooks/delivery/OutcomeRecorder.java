@@ -1,6 +1,6 @@
 package io.equitoken.webhooks.delivery;
 
-import io.equitoken.webhooks.delivery.DeliveryStore.Recording;
+import io.equitoken.webhooks.delivery.DeliveryQueue.Recording;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,14 +16,14 @@ import reactor.core.publisher.MonoSink;
  */
 final class OutcomeRecorder {
 
-  private final DeliveryStore store;
+  private final DeliveryQueue deliveryQueue;
   private final int maxBatch;
   private final int maxWriters;
   private final ArrayDeque<Waiting> queue = new ArrayDeque<>();
   private int writers;
 
-  OutcomeRecorder(DeliveryStore store, int maxBatch, int maxWriters) {
-    this.store = store;
+  OutcomeRecorder(DeliveryQueue deliveryQueue, int maxBatch, int maxWriters) {
+    this.deliveryQueue = deliveryQueue;
     this.maxBatch = maxBatch;
     this.maxWriters = maxWriters;
   }
@@ -57,8 +57,8 @@ final class OutcomeRecorder {
         return;
       }
     }
-    store
-        .recordAll(batch.stream().map(Waiting::recording).toList())
+    deliveryQueue
+        .record(batch.stream().map(Waiting::recording).toList())
         .then(Mono.fromRunnable(() -> batch.forEach(w -> w.sink().success())))
         .onErrorResume(error -> batch.size() == 1 ? fail(batch.get(0), error) : oneByOne(batch))
         .doFinally(signal -> writeNext())
@@ -69,8 +69,8 @@ final class OutcomeRecorder {
     return Flux.fromIterable(batch)
         .concatMap(
             w ->
-                store
-                    .recordAll(List.of(w.recording()))
+                deliveryQueue
+                    .record(List.of(w.recording()))
                     .then(Mono.fromRunnable(() -> w.sink().success()))
                     .onErrorResume(error -> fail(w, error)))
         .then();

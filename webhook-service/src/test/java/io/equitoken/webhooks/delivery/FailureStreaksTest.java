@@ -3,8 +3,8 @@ package io.equitoken.webhooks.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.equitoken.webhooks.delivery.DeliveryStore.Recording;
-import io.equitoken.webhooks.delivery.DeliveryStore.SubscriptionChange;
+import io.equitoken.webhooks.delivery.DeliveryQueue.Recording;
+import io.equitoken.webhooks.delivery.DeliveryQueue.SubscriptionChange;
 import io.equitoken.webhooks.delivery.FailureStreaks.Change;
 import io.equitoken.webhooks.delivery.FailureStreaks.Op;
 import java.time.Instant;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.equitoken.platform.core.SealedSecret;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
-import io.equitoken.webhooks.delivery.DeliveryStore;
-import io.equitoken.webhooks.delivery.DeliveryStore.Claimed;
-import io.equitoken.webhooks.persistence.R2dbcDeliveryStore;
+import io.equitoken.webhooks.delivery.DeliveryQueue;
+import io.equitoken.webhooks.delivery.DeliveryQueue.Claimed;
+import io.equitoken.webhooks.persistence.R2dbcDeliveryQueue;
 import io.equitoken.webhooks.persistence.SecretColumns;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
@@ -40,7 +40,7 @@ class ClaimIT {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(20);
   private static DatabaseClient db;
-  private static R2dbcDeliveryStore store;
+  private static R2dbcDeliveryQueue queue;
 
   @BeforeAll
   static void database() throws Exception {
@@ -70,7 +70,7 @@ class ClaimIT {
     SealedSecret sealer =
         SealedSecret.fromBase64Key(
             "dGVzdC1vbmx5LXdlYmhvb2stc2VjcmV0LWtleS0zMiE=", "EQUITOKEN_WEBHOOKS_SECRET_KEY");
-    store = new R2dbcDeliveryStore(db, new SecretColumns(sealer));
+    queue = new R2dbcDeliveryQueue(db, new SecretColumns(sealer));
   }
 
   @BeforeEach
@@ -132,25 +132,25 @@ class ClaimIT {
     delivery("h1", other, t0.plusSeconds(100), null);
 
     // at most 3 of the slow owner's 8 (per owner), then the healthy owner's, though younger
-    List<String> first = claim(now, lease, 100, new DeliveryStore.Limits(4, Map.of(), 3, Map.of()));
+    List<String> first = claim(now, lease, 100, new DeliveryQueue.Limits(4, Map.of(), 3, Map.of()));
     assertThat(first).hasSize(4).contains("h1");
     assertThat(first.stream().filter(n -> n.startsWith("s"))).hasSize(3);
     // the slow owner has 3 in flight of 3: nothing more for it
-    assertThat(claim(now, lease, 100, new DeliveryStore.Limits(4, Map.of(), 3, Map.of(slow, 0))))
+    assertThat(claim(now, lease, 100, new DeliveryQueue.Limits(4, Map.of(), 3, Map.of(slow, 0))))
         .isEmpty();
     // one slot free again: exactly one more
-    assertThat(claim(now, lease, 100, new DeliveryStore.Limits(4, Map.of(), 3, Map.of(slow, 1))))
+    assertThat(claim(now, lease, 100, new DeliveryQueue.Limits(4, Map.of(), 3, Map.of(slow, 1))))
         .hasSize(1);
   }
 
   /** Claims and answers the names of the claimed deliveries in the order they are to be sent. */
   private List<String> claim(Instant now, Instant lease, int max, Map<UUID, Integer> capacity) {
-    return claim(now, lease, max, new DeliveryStore.Limits(4, capacity, 1_000, Map.of()));
+    return claim(now, lease, max, new DeliveryQueue.Limits(4, capacity, 1_000, Map.of()));
   }
 
-  private List<String> claim(Instant now, Instant lease, int max, DeliveryStore.Limits limits) {
+  private List<String> claim(Instant now, Instant lease, int max, DeliveryQueue.Limits limits) {
     List<Claimed> claimed =
-        store
+        queue
             .claim(now, lease, max, limits)
             .collectSortedList(
                 Comparator.comparing((Claimed one) -> one.delivery().nextAttemptAt())

@@ -8,8 +8,12 @@ import java.util.UUID;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** Persistence port of deliveries and their attempts: the durable retry queue. */
-public interface DeliveryStore {
+/**
+ * Persistence port of the durable retry queue: deliveries are queued, leased by the dispatcher,
+ * their attempts' outcomes stored, and requeued by their owner. Reading the delivery log is {@link
+ * DeliveryLog}'s.
+ */
+public interface DeliveryQueue {
 
   /** Inserts the deliveries; one that exists for the same subscription and event is skipped. */
   Mono<Void> insert(List<Delivery> deliveries);
@@ -56,52 +60,35 @@ public interface DeliveryStore {
     CLEAR_FAILING,
     /** A failure: a failure streak starts unless one is running. */
     MARK_FAILING,
-    /** Disable the subscription (and mark the failure). */
+    /** Disable the subscription (and mark the failure): {@link #recordDisabling} only. */
     DISABLE
   }
 
   /**
-   * Stores the delivery's new state, the attempt (null: nothing was sent) and the subscription's
-   * change in one statement, and releases the lease. {@code DISABLE} uses {@code reason}; with
-   * {@code failingUpTo} set it disables only if the subscription's failure streak started at or
-   * before it (a success recorded meanwhile keeps it enabled).
+   * One attempt's outcome: the delivery's new state, the attempt ({@code null}: nothing was sent)
+   * and the change to its subscription, as of {@code now}.
    */
-  Mono<Void> record(
-      Delivery delivery,
-      Attempt attempt,
-      SubscriptionChange change,
-      String reason,
-      Instant failingUpTo,
-      Instant now);
-
-  /** One attempt's outcome, as {@link #record} takes it, without {@code DISABLE}. */
   record Recording(Delivery delivery, Attempt attempt, SubscriptionChange change, Instant now) {}
 
   /**
-   * Stores many outcomes in one statement, with the same effect as {@link #record} for each in
-   * order ({@link FailureStreaks} folds their subscription changes); {@code DISABLE} is refused.
+   * Stores many outcomes in one statement, as if each were stored in order ({@link FailureStreaks}
+   * folds their subscription changes), and releases their leases; {@code DISABLE} is refused.
    */
-  Mono<Void> recordAll(List<Recording> recordings);
+  Mono<Void> record(List<Recording> recordings);
 
-  Mono<Delivery> find(UUID subscriptionId, UUID deliveryId);
+  /**
+   * Stores one outcome whose change is {@code DISABLE} in one statement, as {@link #record} does,
+   * and disables its subscription for {@code reason}; with {@code failingUpTo} set only if the
+   * subscription's failure streak started at or before it (a success recorded meanwhile keeps it
+   * enabled).
+   */
+  Mono<Void> recordDisabling(Recording recording, String reason, Instant failingUpTo);
 
   /** Makes the delivery due now with a fresh schedule; false if it is not found. */
   Mono<Boolean> requeue(UUID subscriptionId, UUID deliveryId, Instant now);
 
   /** Requeues every failed delivery of the subscription created at or after {@code since}. */
   Mono<Long> recoverFailed(UUID subscriptionId, Instant since, Instant now);
-
-  /** A page of the log, newest first, after the given key; filters may be null. */
-  Flux<Delivery> page(
-      UUID subscriptionId,
-      Delivery.Status status,
-      String eventType,
-      Instant beforeCreatedAt,
-      UUID beforeId,
-      int limit);
-
-  /** The attempts of these deliveries, oldest first. */
-  Flux<Attempt> attempts(List<UUID> deliveryIds);
 
   /** A leased delivery with the subscription it goes to. */
   record Claimed(Delivery delivery, Subscription subscription) {}

@@ -1,14 +1,17 @@
 package io.equitoken.webhooks.persistence;
 
+import static io.equitoken.webhooks.persistence.DeliveryRows.COLUMNS;
+
 import io.equitoken.webhooks.delivery.Attempt;
 import io.equitoken.webhooks.delivery.Delivery;
-import io.equitoken.webhooks.delivery.DeliveryStore;
+import io.equitoken.webhooks.delivery.DeliveryQueue;
 import io.equitoken.webhooks.delivery.FailureStreaks;
 import io.equitoken.webhooks.subscription.Subscription;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
-import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -18,11 +21,8 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 @Repository
-public class R2dbcDeliveryStore implements DeliveryStore {
+public class R2dbcDeliveryQueue implements DeliveryQueue {
 
-  private static final String COLUMNS =
-      "id, subscription_id, message_id, event_id, event_type, payload, status, step, attempts,"
-          + " next_attempt_at, created_at, last_attempt_at";
   private static final String D_COLUMNS =
       "d.id, d.subscription_id, d.message_id, d.event_id, d.event_type, d.payload, d.status,"
           + " d.step, d.attempts, d.next_attempt_at, d.created_at, d.last_attempt_at";
@@ -38,7 +38,7 @@ public class R2dbcDeliveryStore implements DeliveryStore {
 
   private final SecretColumns secrets;
 
-  public R2dbcDeliveryStore(DatabaseClient db, SecretColumns secrets) {
+  public R2dbcDeliveryQueue(DatabaseClient db, SecretColumns secrets) {
     this.db = db;
     this.secrets = secrets;
   }
@@ -173,86 +173,32 @@ public class R2dbcDeliveryStore implements DeliveryStore {
   }
 
   @Override
-  public Mono<Void> record(
-      Delivery d,
-      Attempt attempt,
-      SubscriptionChange change,
-      String reason,
-      Instant failingUpTo,
-      Instant now) {
-    StringBuilder sql =
-        new StringBuilder(
-            "with d as (update delivery set status = :status, step = :step, attempts = :attempts,"
-                + " next_attempt_at = :next, last_attempt_at = :last, lease_until = null"
-                + " where id = :id returning id)");
-    if (attempt != null) {
-      sql.append(
-          ", a as (insert into delivery_attempt (delivery_id, attempted_at, response_status,"
-              + " duration_ms, response_excerpt, error, next_attempt_at) select id, :at,"
-              + " :responseStatus, :duration, :excerpt, :error, :attemptNext from d)");
-    }
-    switch (change) {
-      case CLEAR_FAILING ->
-          sql.append(
-              ", s as (update subscription set failing_since = null"
-                  + " where id = :sub and failing_since is not null)");
-      case MARK_FAILING ->
-          sql.append(
-              ", s as (update subscription set failing_since = :now"
-                  + " where id = :sub and failing_since is null)");
-      case DISABLE ->
-          sql.append(
-              ", s as (update subscription set status = 'disabled', disabled_reason = :reason,"
-                  + " disabled_at = :now, updated_at = :now,"
-                  + " failing_since = coalesce(failing_since, :now)"
-                  + " where id = :sub and status = 'enabled'"
-                  + (failingUpTo == null ? "" : " and failing_since <= :failingUpTo")
-                  + ")");
-      case NONE -> {}
-    }
-    sql.append(" select count(*) as n from d");
-    var spec =
-        db.sql(sql.toString())
-            .bind("id", d.id())
-            .bind("status", d.status().wire())
-            .bind("step", d.step())
-            .bind("attempts", d.attempts());
-    spec = Rows.bind(spec, "next", Rows.time(d.nextAttemptAt()), OffsetDateTime.class);
-    spec = Rows.bind(spec, "last", Rows.time(d.lastAttemptAt()), OffsetDateTime.class);
-    if (attempt != null) {
-      spec =
-          spec.bind("at", Rows.time(attempt.attemptedAt())).bind("duration", attempt.durationMs());
-      spec = Rows.bind(spec, "responseStatus", attempt.responseStatus(), Integer.class);
-      spec = Rows.bind(spec, "excerpt", attempt.responseExcerpt(), String.class);
-      spec = Rows.bind(spec, "error", attempt.error(), String.class);
-      spec =
-          Rows.bind(spec, "attemptNext", Rows.time(attempt.nextAttemptAt()), OffsetDateTime.class);
-    }
-    if (change != SubscriptionChange.NONE) {
-      spec = spec.bind("sub", d.subscriptionId());
-    }
-    if (change == SubscriptionChange.MARK_FAILING || change == SubscriptionChange.DISABLE) {
-      spec = spec.bind("now", Rows.time(now));
-    }
-    if (change == SubscriptionChange.DISABLE) {
-      spec = spec.bind("reason", reason);
-      if (failingUpTo != null) {
-        spec = spec.bind("failingUpTo", Rows.time(failingUpTo));
-      }
-    }
-    return spec.fetch().rowsUpdated().then();
-  }
-
-  /**
-   * One statement for the whole batch: the deliveries' new states, their attempts (in order) and
-   * the folded failure-streak change of each subscription. Arrays carry no SQL nulls (the driver's
-   * array codecs are not relied on for them): an empty text, or -1 for a status, stands for null.
-   */
-  @Override
-  public Mono<Void> recordAll(List<Recording> recordings) {
+  public Mono<Void> record(List<Recording> recordings) {
     if (recordings.isEmpty()) {
       return Mono.empty();
     }
+    return write(recordings, FailureStreaks.fold(recordings), null);
+  }
+
+  @Override
+  public Mono<Void> recordDisabling(Recording recording, String reason, Instant failingUpTo) {
+    if (recording.change() != SubscriptionChange.DISABLE) {
+      throw new IllegalArgumentException("Only a DISABLE change is recorded by recordDisabling");
+    }
+    Disabling disabling =
+        new Disabling(recording.delivery().subscriptionId(), reason, failingUpTo, recording.now());
+    return write(List.of(recording), Map.of(), disabling);
+  }
+
+  /**
+   * One statement for the whole batch: the deliveries' new states, their attempts (in order), the
+   * folded failure-streak change of each subscription and, with {@code disabling} (a batch of one
+   * whose streak change it replaces), the disabling of the subscription. Arrays carry no SQL nulls
+   * (the driver's array codecs are not relied on for them): an empty text, or -1 for a status,
+   * stands for null.
+   */
+  private Mono<Void> write(
+      List<Recording> recordings, Map<UUID, FailureStreaks.Change> streaks, Disabling disabling) {
     int n = recordings.size();
     UUID[] ids = new UUID[n];
     String[] statuses = new String[n];
@@ -260,7 +206,7 @@ public class R2dbcDeliveryStore implements DeliveryStore {
     Integer[] attemptCounts = new Integer[n];
     String[] nexts = new String[n];
     String[] lasts = new String[n];
-    List<Attempt> attempts = new java.util.ArrayList<>(n);
+    List<Attempt> attempts = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       Delivery d = recordings.get(i).delivery();
       ids[i] = d.id();
@@ -291,14 +237,13 @@ public class R2dbcDeliveryStore implements DeliveryStore {
       errors[i] = a.error() == null ? "" : a.error();
       attemptNexts[i] = text(a.nextAttemptAt());
     }
-    Map<UUID, FailureStreaks.Change> streaks = FailureStreaks.fold(recordings);
     // in one order for every batch: concurrent batches lock subscription rows in the same order
     UUID[] subIds = streaks.keySet().stream().sorted().toArray(UUID[]::new);
     String[] subOps = new String[subIds.length];
     String[] subAts = new String[subIds.length];
     for (int i = 0; i < subIds.length; i++) {
       FailureStreaks.Change change = streaks.get(subIds[i]);
-      subOps[i] = change.op().name().toLowerCase(java.util.Locale.ROOT);
+      subOps[i] = change.op().name().toLowerCase(Locale.ROOT);
       subAts[i] = text(change.at());
     }
     String sql =
@@ -327,41 +272,51 @@ public class R2dbcDeliveryStore implements DeliveryStore {
             + " where subscription.id = c.sub and (c.op = 'set'"
             + " or (c.op = 'clear' and subscription.failing_since is not null)"
             + " or (c.op = 'mark' and subscription.failing_since is null)))"
+            + (disabling == null
+                ? ""
+                : ", off as (update subscription set status = 'disabled',"
+                    + " disabled_reason = :reason, disabled_at = :now, updated_at = :now,"
+                    + " failing_since = coalesce(failing_since, :now)"
+                    + " where id = :sub and status = 'enabled'"
+                    + (disabling.failingUpTo() == null ? "" : " and failing_since <= :failingUpTo")
+                    + ")")
             + " select count(*) as n from d";
-    return db.sql(sql)
-        .bind("ids", ids)
-        .bind("statuses", statuses)
-        .bind("steps", steps)
-        .bind("attempts", attemptCounts)
-        .bind("nexts", nexts)
-        .bind("lasts", lasts)
-        .bind("aIds", attemptIds)
-        .bind("aAts", attemptAts)
-        .bind("aStatuses", responseStatuses)
-        .bind("aDurations", durations)
-        .bind("aExcerpts", excerpts)
-        .bind("aErrors", errors)
-        .bind("aNexts", attemptNexts)
-        .bind("subIds", subIds)
-        .bind("subOps", subOps)
-        .bind("subAts", subAts)
-        .fetch()
-        .rowsUpdated()
-        .then();
+    var spec =
+        db.sql(sql)
+            .bind("ids", ids)
+            .bind("statuses", statuses)
+            .bind("steps", steps)
+            .bind("attempts", attemptCounts)
+            .bind("nexts", nexts)
+            .bind("lasts", lasts)
+            .bind("aIds", attemptIds)
+            .bind("aAts", attemptAts)
+            .bind("aStatuses", responseStatuses)
+            .bind("aDurations", durations)
+            .bind("aExcerpts", excerpts)
+            .bind("aErrors", errors)
+            .bind("aNexts", attemptNexts)
+            .bind("subIds", subIds)
+            .bind("subOps", subOps)
+            .bind("subAts", subAts);
+    if (disabling != null) {
+      spec =
+          spec.bind("sub", disabling.subscriptionId())
+              .bind("reason", disabling.reason())
+              .bind("now", Rows.time(disabling.now()));
+      if (disabling.failingUpTo() != null) {
+        spec = spec.bind("failingUpTo", Rows.time(disabling.failingUpTo()));
+      }
+    }
+    return spec.fetch().rowsUpdated().then();
   }
+
+  /** A subscription to disable with an outcome, as {@link #recordDisabling} was given it. */
+  private record Disabling(UUID subscriptionId, String reason, Instant failingUpTo, Instant now) {}
 
   /** An instant as PostgreSQL reads a {@code timestamptz} from text; empty for null. */
   private static String text(Instant instant) {
     return instant == null ? "" : instant.toString();
-  }
-
-  @Override
-  public Mono<Delivery> find(UUID subscriptionId, UUID deliveryId) {
-    return db.sql("select " + COLUMNS + " from delivery where id = :id and subscription_id = :sub")
-        .bind("id", deliveryId)
-        .bind("sub", subscriptionId)
-        .map(row -> delivery(row, ""))
-        .one();
   }
 
   @Override
@@ -390,80 +345,8 @@ public class R2dbcDeliveryStore implements DeliveryStore {
         .rowsUpdated();
   }
 
-  @Override
-  public Flux<Delivery> page(
-      UUID subscriptionId,
-      Delivery.Status status,
-      String eventType,
-      Instant beforeCreatedAt,
-      UUID beforeId,
-      int limit) {
-    StringBuilder sql =
-        new StringBuilder("select " + COLUMNS + " from delivery where subscription_id = :sub");
-    if (status != null) {
-      sql.append(" and status = :status");
-    }
-    if (eventType != null) {
-      sql.append(" and event_type = :type");
-    }
-    if (beforeCreatedAt != null) {
-      sql.append(" and (created_at, id) < (:beforeCreated, :beforeId)");
-    }
-    sql.append(" order by created_at desc, id desc limit :limit");
-    var spec = db.sql(sql.toString()).bind("sub", subscriptionId).bind("limit", limit);
-    if (status != null) {
-      spec = spec.bind("status", status.wire());
-    }
-    if (eventType != null) {
-      spec = spec.bind("type", eventType);
-    }
-    if (beforeCreatedAt != null) {
-      spec = spec.bind("beforeCreated", Rows.time(beforeCreatedAt)).bind("beforeId", beforeId);
-    }
-    return spec.map(row -> delivery(row, "")).all();
-  }
-
-  @Override
-  public Flux<Attempt> attempts(List<UUID> deliveryIds) {
-    if (deliveryIds.isEmpty()) {
-      return Flux.empty();
-    }
-    return db.sql(
-            "select delivery_id, attempted_at, response_status, duration_ms, response_excerpt,"
-                + " error, next_attempt_at from delivery_attempt"
-                + " where delivery_id = any(:ids) order by id")
-        .bind("ids", deliveryIds.toArray(UUID[]::new))
-        .map(
-            row ->
-                new Attempt(
-                    row.get("delivery_id", UUID.class),
-                    Rows.instant(row, "attempted_at"),
-                    row.get("response_status", Integer.class),
-                    row.get("duration_ms", Long.class),
-                    row.get("response_excerpt", String.class),
-                    row.get("error", String.class),
-                    Rows.instant(row, "next_attempt_at")))
-        .all();
-  }
-
-  private static Delivery delivery(Readable row, String prefix) {
-    return new Delivery(
-        row.get("id", UUID.class),
-        row.get("subscription_id", UUID.class),
-        row.get("message_id", String.class),
-        row.get("event_id", String.class),
-        row.get("event_type", String.class),
-        row.get("payload", String.class),
-        Delivery.Status.fromWire(row.get("status", String.class)),
-        row.get("step", Integer.class),
-        row.get("attempts", Integer.class),
-        Rows.instant(row, "next_attempt_at"),
-        Rows.instant(row, "created_at"),
-        Rows.instant(row, "last_attempt_at"));
-  }
-
   private Claimed claimed(Readable row) {
-    Delivery d = delivery(row, "");
+    Delivery d = DeliveryRows.delivery(row);
     Subscription s =
         new Subscription(
             d.subscriptionId(),
@@ -473,8 +356,7 @@ public class R2dbcDeliveryStore implements DeliveryStore {
             row.get("s_url", String.class),
             List.of(row.get("s_event_types", String[].class)),
             null,
-            Subscription.Status.valueOf(
-                row.get("s_status", String.class).toUpperCase(java.util.Locale.ROOT)),
+            Subscription.Status.valueOf(row.get("s_status", String.class).toUpperCase(Locale.ROOT)),
             null,
             null,
             null,
