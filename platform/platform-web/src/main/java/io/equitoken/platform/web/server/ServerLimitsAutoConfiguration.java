@@ -33,6 +33,14 @@ public class ServerLimitsAutoConfiguration {
 
   @Bean
   NettyServerCustomizer equitokenServerLimits(ServerLimitsProperties limits) {
+    return serverLimits(limits);
+  }
+
+  /**
+   * The limits as a customizer of a Reactor Netty server: what every service's and the gateway's
+   * server gets, for a server built by hand (a test's stand-in for a service).
+   */
+  public static NettyServerCustomizer serverLimits(ServerLimitsProperties limits) {
     Map<InetAddress, Integer> connections = new ConcurrentHashMap<>();
     return server ->
         server
