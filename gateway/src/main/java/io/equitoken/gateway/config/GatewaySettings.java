@@ -13,7 +13,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * The gateway's settings ({@code equitoken.gateway.*}, environment {@code EQUITOKEN_GATEWAY_*}):
  * where each service runs, rate limits and circuit-breaker thresholds. Defaults are the local ports
- * of docs/conventions.md.
+ * of docs/conventions.md. {@code bodyReadTimeout} is the longest pause in a request body that the
+ * gateway streams to a service (5 s): past it the client is answered {@code 408} and the call is
+ * abandoned; keep it below the services' {@code equitoken.server.read-timeout} (20 s) so that the
+ * gateway's answer comes first.
  */
 @ConfigurationProperties("equitoken.gateway")
 public record GatewaySettings(
@@ -24,7 +27,8 @@ public record GatewaySettings(
     URI complianceUri,
     URI webhookUri,
     RateLimits rateLimit,
-    CircuitBreaker circuitBreaker) {
+    CircuitBreaker circuitBreaker,
+    Duration bodyReadTimeout) {
 
   public GatewaySettings {
     identityUri = orDefault(identityUri, 8081);
@@ -37,6 +41,7 @@ public record GatewaySettings(
         rateLimit == null ? new RateLimits(0, 0, null, 0, 0, null, 0, 0, null, null, 0) : rateLimit;
     circuitBreaker =
         circuitBreaker == null ? new CircuitBreaker(null, 0, 0, 0, null) : circuitBreaker;
+    bodyReadTimeout = bodyReadTimeout != null ? bodyReadTimeout : Duration.ofSeconds(5);
   }
 
   public URI uriOf(Upstream upstream) {

@@ -1,10 +1,11 @@
 package io.equitoken.gateway.config;
 
 import io.equitoken.gateway.routing.RouteTable;
-import io.equitoken.gateway.web.FallbackController;
+import io.equitoken.gateway.web.ServiceCallFilter;
+import io.equitoken.gateway.web.ServiceFallback;
 import io.equitoken.gateway.web.UploadTooLargeException;
+import io.equitoken.platform.web.ProblemWebExceptionHandler;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
-import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import java.util.concurrent.TimeoutException;
 import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4JCircuitBreakerFactory;
 import org.springframework.cloud.circuitbreaker.resilience4j.Resilience4JConfigBuilder;
@@ -24,22 +25,26 @@ import org.springframework.context.annotation.Configuration;
 class RoutesConfiguration {
 
   @Bean
-  RouteLocator equitokenRoutes(RouteLocatorBuilder builder, GatewaySettings settings) {
+  RouteLocator equitokenRoutes(
+      RouteLocatorBuilder builder,
+      GatewaySettings settings,
+      ReactiveResilience4JCircuitBreakerFactory breakers) {
+    ServiceFallback fallback = new ServiceFallback(settings.circuitBreaker().openDuration());
     RouteLocatorBuilder.Builder routes = builder.routes();
     for (RouteTable.Route route : RouteTable.ROUTES) {
       String service = route.upstream().module();
+      ServiceCallFilter call =
+          new ServiceCallFilter(
+              service,
+              breakers.create(service),
+              fallback,
+              settings.circuitBreaker().timeout(),
+              settings.bodyReadTimeout());
       routes.route(
           route.id(),
           spec ->
               spec.path(route.pathPatterns().toArray(String[]::new))
-                  .filters(
-                      filters ->
-                          filters.circuitBreaker(
-                              breaker ->
-                                  breaker
-                                      .setName(service)
-                                      .setFallbackUri(
-                                          "forward:" + FallbackController.PATH_PREFIX + service)))
+                  .filters(filters -> filters.filter(call))
                   .uri(settings.uriOf(route.upstream())));
     }
     return routes.build();
@@ -53,7 +58,8 @@ class RoutesConfiguration {
    * connection refused, connect timeout, connection closed before the answer.
    */
   static boolean notTheServicesHealth(Throwable failure) {
-    if (UploadTooLargeException.in(failure).isPresent()) {
+    if (UploadTooLargeException.in(failure).isPresent()
+        || ProblemWebExceptionHandler.bodyTimeout(failure) != null) {
       return true;
     }
     for (Throwable t = failure; t != null; t = t.getCause()) {
@@ -73,8 +79,6 @@ class RoutesConfiguration {
         factory.configureDefault(
             id ->
                 new Resilience4JConfigBuilder(id)
-                    .timeLimiterConfig(
-                        TimeLimiterConfig.custom().timeoutDuration(cb.timeout()).build())
                     .circuitBreakerConfig(
                         CircuitBreakerConfig.custom()
                             .failureRateThreshold(cb.failureRateThreshold())

@@ -1,50 +1,44 @@
 package io.equitoken.gateway.web;
 
-import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CIRCUITBREAKER_EXECUTION_EXCEPTION_ATTR;
-
-import io.equitoken.gateway.config.GatewaySettings;
-import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Problem;
+import io.equitoken.platform.web.ProblemWebExceptionHandler;
 import io.equitoken.platform.web.ProblemWriter;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import org.springframework.http.HttpHeaders;
-import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * Where a route's circuit breaker forwards when its service cannot answer (down, too slow, or the
- * breaker is open): a 503 problem that names the service, says why, and when to retry. Reached only
- * by that internal forward; a client calling the path directly gets 404. An upload abandoned at its
- * cap ({@link UploadTooLargeException}) gets its {@code 413} here instead.
+ * What a client gets when its call to a service failed (down, too slow, or the breaker is open): a
+ * 503 problem that names the service, says why, and when to retry. Written in place, on the
+ * exchange of the call, so the request body never has to be kept for a second dispatch. An upload
+ * abandoned at its cap ({@link UploadTooLargeException}) gets its {@code 413}, and a client's body
+ * that stalled past the gateway's read timeout its {@code 408} (both the client's doing).
  */
-@RestController
-public class FallbackController {
+public final class ServiceFallback {
 
-  public static final String PATH_PREFIX = "/_gateway/fallback/";
   private static final long RETRY_AFTER_FAILED_CALL_SECONDS = 5;
 
   private final Duration openDuration;
 
-  public FallbackController(GatewaySettings settings) {
-    this.openDuration = settings.circuitBreaker().openDuration();
+  public ServiceFallback(Duration openDuration) {
+    this.openDuration = openDuration;
   }
 
-  @RequestMapping(PATH_PREFIX + "{service}")
-  public Mono<Void> serviceUnavailable(@PathVariable String service, ServerWebExchange exchange) {
-    Throwable failure = exchange.getAttribute(CIRCUITBREAKER_EXECUTION_EXCEPTION_ATTR);
-    if (failure == null) {
-      return Mono.error(
-          Refusal.notFound("not-found", "No resource exists at this path.").exception());
+  public Mono<Void> answer(ServerWebExchange exchange, String service, Throwable failure) {
+    if (exchange.getResponse().isCommitted()) {
+      // the service's answer is on its way to the client already: nothing else can be said
+      return Mono.error(failure);
     }
     var tooLarge = UploadTooLargeException.in(failure);
     if (tooLarge.isPresent()) {
-      return UploadLimitWebFilter.refuse(
-          asOriginallyRequested(exchange), tooLarge.get().limitBytes());
+      return UploadLimitWebFilter.refuse(exchange, tooLarge.get().limitBytes());
+    }
+    if (ProblemWebExceptionHandler.bodyTimeout(failure) != null) {
+      // the client's body stalled: platform-web answers 408 problem+json
+      return Mono.error(failure);
     }
     String reason;
     long retryAfter;
@@ -58,6 +52,10 @@ public class FallbackController {
       reason = "unreachable";
       retryAfter = RETRY_AFTER_FAILED_CALL_SECONDS;
     }
+    // whatever the service's half-received answer put there is not this answer's
+    exchange.getResponse().setStatusCode(null);
+    exchange.getResponse().getHeaders().remove(HttpHeaders.CONTENT_TYPE);
+    exchange.getResponse().getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
     exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
     Problem problem =
         Problem.of(
@@ -72,15 +70,6 @@ public class FallbackController {
                     + " s.")
             .with("service", service)
             .with("reason", reason);
-    return ProblemWriter.write(asOriginallyRequested(exchange), problem);
-  }
-
-  /** The problem's {@code instance} is the path the client asked for, not this internal one. */
-  private static ServerWebExchange asOriginallyRequested(ServerWebExchange exchange) {
-    String path = exchange.getAttribute(EdgeHeadersWebFilter.ORIGINAL_PATH_ATTRIBUTE);
-    if (path == null) {
-      return exchange;
-    }
-    return exchange.mutate().request(request -> request.path(path)).build();
+    return ProblemWriter.write(exchange, problem);
   }
 }

@@ -56,7 +56,11 @@ public final class FakeUpstreams {
   public static synchronized String uri(Upstream upstream) {
     if (URIS.isEmpty()) {
       for (Upstream each : Upstream.values()) {
-        URIS.put(each, each == DOWN ? "http://127.0.0.1:" + closedPort() : start(each));
+        URIS.put(
+            each,
+            each == DOWN
+                ? "http://127.0.0.1:" + closedPort()
+                : each == Upstream.COMPLIANCE ? startNetty(each) : start(each));
       }
     }
     return URIS.get(upstream);
@@ -65,6 +69,18 @@ public final class FakeUpstreams {
   /** What the service received for the request with this {@code X-Request-Id}, or null. */
   public static Received received(String requestId) {
     return RECEIVED.get(requestId);
+  }
+
+  /** compliance-service's stand-in runs on Reactor Netty with the platform's server limits. */
+  private static String startNetty(Upstream upstream) {
+    return NettyUpstream.start(
+        upstream,
+        received -> {
+          String id = received.header("x-request-id");
+          if (id != null) {
+            RECEIVED.put(id, received);
+          }
+        });
   }
 
   private static String start(Upstream upstream) {

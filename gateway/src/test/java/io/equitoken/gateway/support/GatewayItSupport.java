@@ -41,7 +41,8 @@ import reactor.netty.http.client.HttpClient;
       "equitoken.gateway.circuit-breaker.sliding-window-size=10",
       "equitoken.gateway.circuit-breaker.open-duration=30s",
       "equitoken.security.jwks-refetch-cooldown=1s",
-      "equitoken.gateway.kyc-upload-max-bytes=" + GatewayItSupport.UPLOAD_CAP
+      "equitoken.gateway.kyc-upload-max-bytes=" + GatewayItSupport.UPLOAD_CAP,
+      "equitoken.gateway.body-read-timeout=" + GatewayItSupport.BODY_READ_TIMEOUT_SECONDS + "s"
     })
 public abstract class GatewayItSupport {
 
@@ -50,6 +51,9 @@ public abstract class GatewayItSupport {
 
   /** The KYC upload cap here: 1 MiB, so that streaming past it is quick. */
   public static final long UPLOAD_CAP = 1024 * 1024;
+
+  /** The gateway's body read timeout here: a stalled body is answered 408 after it. */
+  public static final int BODY_READ_TIMEOUT_SECONDS = 3;
 
   public static final String BENCHMARK_KEY = "it-benchmark-key";
   public static final int BENCHMARK_RATE = 100_000;
