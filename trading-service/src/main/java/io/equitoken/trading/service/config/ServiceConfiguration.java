@@ -192,11 +192,14 @@ class ServiceConfiguration {
       KafkaProperties kafka,
       ConsumerGroupDefaults group,
       TradingProperties properties,
-      @Value("${equitoken.events.source:/trading-service}") String source) {
+      @Value("${equitoken.events.source:/trading-service}") String source,
+      @Value("${HOSTNAME:}") String hostname) {
     TradingProperties.Matcher m = properties.matcher();
     return new MatcherRunner(
         MatcherConfig.builder(String.join(",", kafka.getBootstrapServers()))
-            .instanceId(m.instanceId())
+            // the same instance id as the service's consumers (EQUITOKEN_INSTANCE_ID): stable
+            // across restarts, so a restarted matcher fences its predecessor's transaction
+            .instanceId(m.instanceIdOr(group, hostname))
             .groupId(m.groupId())
             .commandsTopic(TradingTopics.COMMANDS)
             .eventsTopic(TradingTopics.EVENTS)

@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.config;
 
+import io.equitoken.platform.events.ConsumerGroupDefaults;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -48,9 +49,9 @@ record TradingProperties(
 
   /**
    * {@code equitoken.trading.matcher.*}: whether this instance runs a matcher, its stable instance
-   * id (the pod name: a restarted pod fences its predecessor's open transaction), the consumer
-   * group of all matchers, when a partition's engines are snapshotted, and the transaction timeout
-   * of its producer.
+   * id (unset: the platform's instance id, see {@link #instanceIdOr}; a restarted instance fences
+   * its predecessor's open transaction), the consumer group of all matchers, when a partition's
+   * engines are snapshotted, and the transaction timeout of its producer.
    */
   record Matcher(
       Boolean enabled,
@@ -62,7 +63,7 @@ record TradingProperties(
 
     Matcher {
       enabled = enabled == null || enabled;
-      instanceId = instanceId == null || instanceId.isBlank() ? "trading-local" : instanceId;
+      instanceId = instanceId == null || instanceId.isBlank() ? null : instanceId.strip();
       groupId = groupId == null ? "trading-matcher" : groupId;
       snapshotEveryCommands = snapshotEveryCommands == null ? 1000 : snapshotEveryCommands;
       snapshotEvery = snapshotEvery == null ? Duration.ofSeconds(30) : snapshotEvery;
@@ -70,6 +71,21 @@ record TradingProperties(
       // until the broker aborts the transaction (docs/operations.md, "Consumer groups after a
       // crash")
       transactionTimeout = transactionTimeout == null ? Duration.ofSeconds(10) : transactionTimeout;
+    }
+
+    /**
+     * The matcher's instance id: its own setting where one is given, else the instance id every
+     * consumer of the platform has ({@code EQUITOKEN_INSTANCE_ID}, {@link
+     * ConsumerGroupDefaults#instanceId()}), else the host name, else {@code trading-local}.
+     */
+    String instanceIdOr(ConsumerGroupDefaults group, String hostname) {
+      if (instanceId != null) {
+        return instanceId;
+      }
+      if (group.instanceId() != null) {
+        return group.instanceId();
+      }
+      return hostname == null || hostname.isBlank() ? "trading-local" : hostname.strip();
     }
   }
 }
