@@ -35,18 +35,7 @@ class ServiceTemplateTest {
               // the crash tests start the packaged jar and sit with the crash helpers they share
               "integration test outside it/: crash/CrashRecoveryIT.java",
               "integration test outside it/: crash/MatchingRecoveryIT.java",
-              "architecture test without the shared rules",
-              "platform default repeated: spring.lifecycle.timeout-per-shutdown-phase",
-              "platform default repeated: spring.kafka.consumer.isolation-level",
-              "platform default repeated: spring.jackson.deserialization.fail-on-unknown-properties",
-              "platform default repeated: spring.jackson.deserialization.fail-on-null-for-primitives",
-              "platform default repeated: spring.jackson.deserialization.fail-on-trailing-tokens",
-              "platform default repeated: server.shutdown",
-              "platform default repeated: management.endpoint.health.probes.enabled",
-              "platform default repeated: equitoken.security.issuer",
-              "platform default repeated: equitoken.security.audience",
-              "platform default repeated: equitoken.security.jwks-uri",
-              "platform default repeated: springdoc.api-docs.path"));
+              "architecture test without the shared rules"));
 
   private static final Pattern BASE_PACKAGE = Pattern.compile("`(io\\.equitoken\\.[a-z.]+)`");
 
