@@ -34,8 +34,7 @@ class ServiceTemplateTest {
           Set.of(
               // the crash tests start the packaged jar and sit with the crash helpers they share
               "integration test outside it/: crash/CrashRecoveryIT.java",
-              "integration test outside it/: crash/MatchingRecoveryIT.java",
-              "architecture test without the shared rules"));
+              "integration test outside it/: crash/MatchingRecoveryIT.java"));
 
   private static final Pattern BASE_PACKAGE = Pattern.compile("`(io\\.equitoken\\.[a-z.]+)`");
 

@@ -3,63 +3,49 @@ package io.equitoken.trading.service.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.equitoken.platform.test.ArchitectureRules;
 import org.junit.jupiter.api.Test;
 
 /**
- * The architecture as rules: features free of adapters, no other service's code, and the service
- * ({@code io.equitoken.trading.service}) kept apart from the engine library ({@code
- * io.equitoken.trading.engine}), which it may use but which never knows it.
+ * The architecture as rules: the platform's generic set (features free of adapters and frameworks,
+ * no other service's code, adapters independent of configuration) plus trading's own. The service
+ * uses the trading libraries (the engine, the matcher); the engine never knows the service. The
+ * features use no Jakarta API at all, not only the persistence, validation and servlet ones.
  */
 class ArchitectureTest {
 
-  private static final String SERVICE = "io.equitoken.trading.service..";
-
-  private static final String[] FEATURES = {
-    "io.equitoken.trading.service.window..",
-    "io.equitoken.trading.service.order..",
-    "io.equitoken.trading.service.market..",
-    "io.equitoken.trading.service.history..",
-    "io.equitoken.trading.service.transfer..",
-    "io.equitoken.trading.service.rules..",
-    "io.equitoken.trading.service.controls..",
-    "io.equitoken.trading.service.kernel.."
-  };
-
-  private static final JavaClasses CLASSES =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.equitoken.trading");
+  static final ArchitectureRules RULES =
+      ArchitectureRules.forService("io.equitoken.trading.service")
+          .features(
+              "window",
+              "order",
+              "market",
+              "history",
+              "transfer",
+              "rules",
+              "controls",
+              "cash",
+              "kernel")
+          .adapters("web", "messaging", "persistence", "config")
+          .alsoAllowing("io.equitoken.trading.engine", "io.equitoken.trading.matcher")
+          .featuresMustNotUse("jakarta..");
 
   @Test
   void shouldKeepFeaturePackagesFreeOfWebMessagingAndPersistence() {
-    ArchRule rule =
-        noClasses()
-            .that()
-            .resideInAnyPackage(FEATURES)
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                "org.springframework..",
-                // platform-core (Refusal, RefusedException) is framework-free and allowed
-                "io.equitoken.platform.web..",
-                "io.equitoken.platform.events..",
-                "io.equitoken.platform.test..",
-                "org.apache.kafka..",
-                "io.r2dbc..",
-                "jakarta..",
-                "tools.jackson..",
-                "com.fasterxml.jackson..",
-                "io.equitoken.trading.service.web..",
-                "io.equitoken.trading.service.messaging..",
-                "io.equitoken.trading.service.persistence..",
-                "io.equitoken.trading.service.config..")
-            .because(
-                "the domain decides and adapters translate (docs/conventions.md); platform-core is plain Java");
-    rule.check(CLASSES);
+    RULES.checkFeaturesFreeOfAdapters();
+  }
+
+  @Test
+  void shouldNotImportAnyOtherServicesCode() {
+    RULES.checkServiceBoundary();
+  }
+
+  @Test
+  void shouldKeepAdaptersFromDependingOnEachOther() {
+    RULES.checkAdaptersIndependentOfConfiguration();
   }
 
   @Test
@@ -70,29 +56,12 @@ class ArchitectureTest {
             .resideInAPackage("io.equitoken.trading.engine..")
             .should()
             .dependOnClassesThat()
-            .resideInAPackage(SERVICE)
+            .resideInAPackage("io.equitoken.trading.service..")
             .because("trading-engine is a plain library the service uses, never the reverse");
-    rule.check(CLASSES);
-  }
-
-  @Test
-  void shouldNotImportAnyOtherServicesCode() {
-    ArchRule rule =
-        noClasses()
-            .that()
-            .resideInAPackage(SERVICE)
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                "io.equitoken.identity..",
-                "io.equitoken.listings..",
-                "io.equitoken.portfolio..",
-                "io.equitoken.compliance..",
-                "io.equitoken.webhooks..",
-                "io.equitoken.gateway..")
-            .because(
-                "services talk only through Kafka topics and contracts (docs/architecture.md)");
-    rule.check(CLASSES);
+    rule.check(
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.equitoken.trading"));
   }
 
   @Test
@@ -105,6 +74,6 @@ class ArchitectureTest {
             .onlyDependOnClassesThat()
             .resideOutsideOfPackage("io.equitoken.trading.service.persistence..")
             .because("controllers answer DTOs, never rows or entities");
-    rule.check(CLASSES);
+    rule.check(RULES.classes());
   }
 }
