@@ -28,13 +28,7 @@ class ServiceTemplateTest {
   static final Path ROOT = RepositoryRoot.get();
 
   /** What one service may still do differently, by module, as "check: detail". */
-  static final Map<String, Set<String>> EXCEPTIONS =
-      Map.of(
-          "trading-service",
-          Set.of(
-              // the crash tests start the packaged jar and sit with the crash helpers they share
-              "integration test outside it/: crash/CrashRecoveryIT.java",
-              "integration test outside it/: crash/MatchingRecoveryIT.java"));
+  static final Map<String, Set<String>> EXCEPTIONS = Map.of();
 
   private static final Pattern BASE_PACKAGE = Pattern.compile("`(io\\.equitoken\\.[a-z.]+)`");
 

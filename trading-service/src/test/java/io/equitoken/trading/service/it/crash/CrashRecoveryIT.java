@@ -1,4 +1,4 @@
-package io.equitoken.trading.service.crash;
+package io.equitoken.trading.service.it.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
