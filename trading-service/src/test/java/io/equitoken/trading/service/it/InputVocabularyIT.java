@@ -1,17 +1,16 @@
 package io.equitoken.trading.service.it;
 
+import static io.equitoken.platform.test.InputVocabulary.assertMistake;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
+import io.equitoken.platform.test.InputVocabulary;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
@@ -60,24 +59,22 @@ class InputVocabularyIT extends TradingIntegrationTest {
   @Test
   void shouldAnswerEveryBadLimitWithInvalidLimit() {
     for (String list : LISTS) {
-      for (String limit : List.of("0", "101", "ten", "1.5", "")) {
-        refused(list + "?limit=" + limit, "invalid-limit", "limit");
-      }
+      InputVocabulary.assertEveryBadLimitRefused(
+          this::get, list, List.of("0", "101", "ten", "1.5", ""));
     }
   }
 
   @Test
   void shouldAnswerEveryForeignCursorWithInvalidCursor() {
-    String notAUuid = cursor(Instant.parse("2026-11-20T10:00:00Z") + "\u001fnot-a-uuid");
-    String notAnInstant = cursor("yesterday\u001f" + UUID.randomUUID());
+    String notAUuid = InputVocabulary.cursor("2026-11-20T10:00:00Z", "not-a-uuid");
+    String notAnInstant = InputVocabulary.cursor("yesterday", UUID.randomUUID().toString());
     for (String list : LISTS) {
-      for (String cursor :
-          List.of("%21%21notours", "AB8A", "bm90LW91cnM", notAUuid, notAnInstant)) {
-        if (list.equals("/cash/accounts") && cursor.equals("bm90LW91cnM")) {
-          continue; // a one-part text key: any owner id after which to start is a valid page
-        }
-        refused(list + "?cursor=" + cursor, "invalid-cursor", "cursor");
-      }
+      List<String> cursors =
+          list.equals("/cash/accounts")
+              // a one-part text key: any owner id after which to start is a valid page
+              ? List.of("%21%21notours", "AB8A", notAUuid, notAnInstant)
+              : List.of("%21%21notours", "AB8A", "bm90LW91cnM", notAUuid, notAnInstant);
+      InputVocabulary.assertEveryForeignCursorRefused(this::get, list, cursors);
     }
   }
 
@@ -139,35 +136,17 @@ class InputVocabularyIT extends TradingIntegrationTest {
     assertThat(count("select count(*) from cash_deposit")).isEqualTo(deposits);
   }
 
-  private static String cursor(String joined) {
-    return Base64.getUrlEncoder()
-        .withoutPadding()
-        .encodeToString(joined.getBytes(StandardCharsets.UTF_8));
-  }
-
   private WebTestClient.BodyContentSpec invalidMember(
       WebTestClient.ResponseSpec response, String field) {
-    return problem(response, "validation-failed", field);
+    return assertMistake(response, "validation-failed", field);
   }
 
   private WebTestClient.BodyContentSpec refused(String path, String code, String field) {
-    String bearer = path.startsWith("/cash/accounts") ? Api.operator() : Api.investor(INVESTOR);
-    return problem(api.call(HttpMethod.GET, path, bearer, null), code, field);
+    return assertMistake(get(path), code, field);
   }
 
-  private static WebTestClient.BodyContentSpec problem(
-      WebTestClient.ResponseSpec response, String code, String field) {
-    return response
-        .expectStatus()
-        .isBadRequest()
-        .expectHeader()
-        .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.code")
-        .isEqualTo(code)
-        .jsonPath("$.field")
-        .isEqualTo(field)
-        .jsonPath("$.status")
-        .isEqualTo(400);
+  private WebTestClient.ResponseSpec get(String path) {
+    String bearer = path.startsWith("/cash/accounts") ? Api.operator() : Api.investor(INVESTOR);
+    return api.call(HttpMethod.GET, path, bearer, null);
   }
 }
