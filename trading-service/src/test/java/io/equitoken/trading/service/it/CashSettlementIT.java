@@ -8,14 +8,12 @@ import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestInfrastructure;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -29,26 +27,18 @@ import tools.jackson.databind.json.JsonMapper;
  * cancelled buy releases all it reserved, and a buy cut short by self-trade prevention pays only
  * its fills.
  */
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class CashSettlementIT extends TradingContext {
+class CashSettlementIT extends MatcherIntegrationTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final Duration WAIT = Duration.ofSeconds(90);
 
   @DynamicPropertySource
   static void matcher(DynamicPropertyRegistry registry) {
-    register(registry, "trading_cash", true);
-    registry.add("equitoken.trading.matcher.instance-id", () -> "cash-settlement-it");
+    registerMatcher(registry, "trading_cash", "cash-settlement-it");
     registry.add("equitoken.trading.cash.fee-basis-points", () -> "25");
   }
 
-  private String issuer;
-  private String token;
-
   @BeforeEach
   void market() {
-    issuer = "founder-" + UUID.randomUUID();
-    token = fixtures.tradableToken(issuer);
     fixtures.openWindow(token);
   }
 
@@ -64,11 +54,11 @@ class CashSettlementIT extends TradingContext {
     String buy = api.place(Api.investor(investor), Api.order(token, "buy", 40, 2.6));
 
     // then it fills at 2.50 and the order shows what it reserved, spent and released
-    JsonNode status = awaitStatus(buy, Api.investor(investor), "filled");
+    JsonNode status = fixtures.awaitStatus(buy, Api.investor(investor), "filled");
     JsonNode cash = status.get("cash");
     assertThat(cash.get("reserved").decimalValue()).isEqualByComparingTo("104.00");
     await()
-        .atMost(WAIT)
+        .atMost(Fixtures.MATCHED)
         .untilAsserted(
             () -> {
               JsonNode c = api.get("/trade/status/" + buy, Api.investor(investor)).get("cash");
@@ -120,16 +110,16 @@ class CashSettlementIT extends TradingContext {
     String investor = fixtures.unfundedInvestor();
     api.deposit(investor, "50.00");
     String buy = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.0));
-    awaitStatus(buy, Api.investor(investor), "open");
+    fixtures.awaitStatus(buy, Api.investor(investor), "open");
     assertThat(api.cash(investor).get("available").decimalValue()).isEqualByComparingTo("30.00");
 
     api.call(HttpMethod.DELETE, "/trade/" + buy, Api.investor(investor), null)
         .expectStatus()
         .isAccepted();
-    awaitStatus(buy, Api.investor(investor), "cancelled");
+    fixtures.awaitStatus(buy, Api.investor(investor), "cancelled");
 
     await()
-        .atMost(WAIT)
+        .atMost(Fixtures.MATCHED)
         .untilAsserted(
             () -> {
               JsonNode account = api.cash(investor);
@@ -145,18 +135,18 @@ class CashSettlementIT extends TradingContext {
     String investor = fixtures.unfundedInvestor();
     api.deposit(investor, "1000.00");
     String first = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    awaitStatus(first, Api.investor(investor), "filled");
+    fixtures.awaitStatus(first, Api.investor(investor), "filled");
     // and who now offers those 10 at 2.60
     String ownAsk = api.place(Api.investor(investor), Api.order(token, "sell", 10, 2.6));
-    awaitStatus(ownAsk, Api.investor(investor), "open");
+    fixtures.awaitStatus(ownAsk, Api.investor(investor), "open");
 
     // when the investor buys 120 at up to 2.70: 90 fill at 2.50, then the buy reaches its own ask
     String buy = api.place(Api.investor(investor), Api.order(token, "buy", 120, 2.7));
 
     // then the remainder is cancelled, never traded with itself, and the buy paid only its fills
-    awaitStatus(buy, Api.investor(investor), "cancelled");
+    fixtures.awaitStatus(buy, Api.investor(investor), "cancelled");
     await()
-        .atMost(WAIT)
+        .atMost(Fixtures.MATCHED)
         .untilAsserted(
             () -> {
               JsonNode c = api.get("/trade/status/" + buy, Api.investor(investor)).get("cash");
@@ -181,19 +171,6 @@ class CashSettlementIT extends TradingContext {
             owner.equals(r.key())
                 && "equitoken.trading.cash.changed.v1".equals(KafkaRecords.header(r, "ce_type")),
         expected,
-        WAIT);
-  }
-
-  private JsonNode awaitStatus(String tradeId, String bearer, String status) {
-    JsonNode[] last = new JsonNode[1];
-    await()
-        .atMost(WAIT)
-        .pollInterval(Duration.ofMillis(200))
-        .until(
-            () -> {
-              last[0] = api.get("/trade/status/" + tradeId, bearer);
-              return status.equals(last[0].get("status").asString());
-            });
-    return last[0];
+        Fixtures.MATCHED);
   }
 }

@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.equitoken.platform.events.CloudEvents;
@@ -13,18 +14,25 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import java.util.function.Predicate;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Facts other services (and the matcher) would publish, sent to the real broker as CloudEvents, and
- * waits until the service has applied them.
+ * waits until the service has applied them; the set-up steps the tests share (a tradable token, an
+ * approved and funded investor, an open window, resting orders) and the waits for what the matcher
+ * decides.
  */
 public final class Fixtures {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final Duration WAIT = Duration.ofSeconds(60);
+
+  /** How long an order's way through the embedded matcher may take on a busy build machine. */
+  public static final Duration MATCHED = Duration.ofSeconds(90);
 
   private final KafkaTemplate<String, String> kafka;
   private final DatabaseClient db;
@@ -182,6 +190,80 @@ public final class Fixtures {
     clock.advance(Duration.ofMinutes(1).plusSeconds(1));
     tick.getAsInt();
     return id;
+  }
+
+  /** The issuer's sell and a funded investor's buy on the token's book, both awaited open. */
+  public record Resting(String founder, String sell, String investor, String buy) {
+
+    /** The investor's bearer token. */
+    public String bearer() {
+      return Api.investor(investor);
+    }
+  }
+
+  /**
+   * The issuer (its founder token) offers {@code sellQuantity} at {@code sellPrice}, then a new
+   * approved, funded investor bids {@code buyQuantity} at {@code buyPrice}; both orders are open.
+   */
+  public Resting restingOrders(
+      String issuer,
+      String token,
+      Object sellQuantity,
+      Object sellPrice,
+      Object buyQuantity,
+      Object buyPrice) {
+    String founder = Api.token(issuer, "founder");
+    String sell = api.place(founder, Api.order(token, "sell", sellQuantity, sellPrice));
+    String investor = approvedInvestor();
+    String buy = api.place(Api.investor(investor), Api.order(token, "buy", buyQuantity, buyPrice));
+    awaitStatus(sell, founder, "open");
+    awaitStatus(buy, Api.investor(investor), "open");
+    return new Resting(founder, sell, investor, buy);
+  }
+
+  /** {@code GET /trade/status/{id}}, polled until the order is in {@code status}; answers it. */
+  public JsonNode awaitStatus(String tradeId, String bearer, String status) {
+    return awaitOrder(tradeId, bearer, status::equals);
+  }
+
+  /** {@code GET /trade/status/{id}}, polled until the matcher has decided (no longer pending). */
+  public JsonNode awaitDecided(String tradeId, String bearer) {
+    return awaitOrder(tradeId, bearer, status -> !"pending".equals(status));
+  }
+
+  private JsonNode awaitOrder(String tradeId, String bearer, Predicate<String> status) {
+    JsonNode[] last = new JsonNode[1];
+    await()
+        .atMost(MATCHED)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              last[0] = api.get("/trade/status/" + tradeId, bearer);
+              return status.test(last[0].get("status").asString());
+            });
+    return last[0];
+  }
+
+  /** Waits until nothing of the investor's cash is reserved any more. */
+  public void awaitNothingReserved(String investor) {
+    await()
+        .atMost(MATCHED)
+        .untilAsserted(
+            () ->
+                assertThat(api.cash(investor).get("reserved").decimalValue())
+                    .isEqualByComparingTo("0"));
+  }
+
+  /** Waits until trading projects {@code quantity} of the token held by {@code owner}. */
+  public void awaitHolding(String token, String owner, long quantity) {
+    awaitRows(
+        "select count(*) from holding_state where token_id = '"
+            + token
+            + "' and owner_id = '"
+            + owner
+            + "' and quantity = "
+            + quantity,
+        1);
   }
 
   public void awaitRows(String countSql, long expected) {

@@ -1,7 +1,6 @@
 package io.equitoken.trading.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.KafkaRecords;
@@ -14,7 +13,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -25,25 +23,17 @@ import tools.jackson.databind.JsonNode;
  * transfers out (at intake, and in the matcher when intake was raced) and leaves their holdings and
  * cash alone; an unfreeze lets them trade again; both audited, published and idempotent.
  */
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class InvestorFreezeIT extends TradingContext {
-
-  private static final Duration WAIT = Duration.ofSeconds(90);
+class InvestorFreezeIT extends MatcherIntegrationTest {
 
   @DynamicPropertySource
   static void matcher(DynamicPropertyRegistry registry) {
-    register(registry, "trading_freeze", true);
-    registry.add("equitoken.trading.matcher.instance-id", () -> "freeze-it");
+    registerMatcher(registry, "trading_freeze", "freeze-it");
   }
 
-  private String issuer;
-  private String token;
   private String other;
 
   @BeforeEach
   void market() {
-    issuer = "founder-" + UUID.randomUUID();
-    token = fixtures.tradableToken(issuer);
     other = fixtures.tradableToken(issuer);
     fixtures.openWindow(token, other);
   }
@@ -55,19 +45,6 @@ class InvestorFreezeIT extends TradingContext {
             .isEqualTo(status));
   }
 
-  private JsonNode awaitStatus(String tradeId, String bearer, String status) {
-    JsonNode[] last = new JsonNode[1];
-    await()
-        .atMost(WAIT)
-        .pollInterval(Duration.ofMillis(200))
-        .until(
-            () -> {
-              last[0] = api.get("/trade/status/" + tradeId, bearer);
-              return status.equals(last[0].get("status").asString());
-            });
-    return last[0];
-  }
-
   @Test
   void shouldCancelAFrozenInvestorsRestingOrdersOnEveryTokenAndKeepTheirHoldingAndCash() {
     // given an investor holding 10 of one token, a resting sell of it and a resting buy of another
@@ -75,14 +52,14 @@ class InvestorFreezeIT extends TradingContext {
     api.place(founder, Api.order(token, "sell", 10, 2.5));
     String investor = fixtures.approvedInvestor();
     String bearer = Api.investor(investor);
-    awaitStatus(api.place(bearer, Api.order(token, "buy", 10, 2.5)), bearer, "filled");
+    fixtures.awaitStatus(api.place(bearer, Api.order(token, "buy", 10, 2.5)), bearer, "filled");
     String sell = api.place(bearer, Api.order(token, "sell", 4, 9));
     String buy = api.place(bearer, Api.order(other, "buy", 5, 2));
-    awaitStatus(sell, bearer, "open");
-    awaitStatus(buy, bearer, "open");
+    fixtures.awaitStatus(sell, bearer, "open");
+    fixtures.awaitStatus(buy, bearer, "open");
     String bystander = fixtures.approvedInvestor();
     String untouched = api.place(Api.investor(bystander), Api.order(other, "buy", 5, 2));
-    awaitStatus(untouched, Api.investor(bystander), "open");
+    fixtures.awaitStatus(untouched, Api.investor(bystander), "open");
     java.math.BigDecimal balance = api.cash(investor).get("balance").decimalValue();
 
     // when an operator freezes the investor
@@ -90,16 +67,11 @@ class InvestorFreezeIT extends TradingContext {
     assertThat(frozen.get("frozen").asBoolean()).isTrue();
 
     // then both resting orders are cancelled with the freeze's reason, the buy's cash released
-    assertThat(awaitStatus(sell, bearer, "cancelled").get("reason").get("code").asString())
+    assertThat(fixtures.awaitStatus(sell, bearer, "cancelled").get("reason").get("code").asString())
         .isEqualTo("investor.frozen");
-    assertThat(awaitStatus(buy, bearer, "cancelled").get("reason").get("code").asString())
+    assertThat(fixtures.awaitStatus(buy, bearer, "cancelled").get("reason").get("code").asString())
         .isEqualTo("investor.frozen");
-    await()
-        .atMost(WAIT)
-        .untilAsserted(
-            () ->
-                assertThat(api.cash(investor).get("reserved").decimalValue())
-                    .isEqualByComparingTo("0"));
+    fixtures.awaitNothingReserved(investor);
     assertThat(api.cash(investor).get("balance").decimalValue()).isEqualByComparingTo(balance);
     assertThat(
             api.get("/trade/status/" + untouched, Api.investor(bystander)).get("status").asString())
@@ -124,13 +96,7 @@ class InvestorFreezeIT extends TradingContext {
     assertThat(out.get("code").asString()).isEqualTo("investor-frozen");
     assertThat(out.get("field").asString()).isEqualTo("from");
     // the holding stays: 10 tokens, as portfolio would see it
-    fixtures.awaitRows(
-        "select count(*) from holding_state where token_id = '"
-            + token
-            + "' and owner_id = '"
-            + investor
-            + "' and quantity = 10",
-        1);
+    fixtures.awaitHolding(token, investor, 10);
     post("/investors/" + investor + "/freeze", "again", 409);
     assertThat(
             count(
@@ -152,7 +118,7 @@ class InvestorFreezeIT extends TradingContext {
         .then()
         .block(Duration.ofSeconds(10));
     String late = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    JsonNode rejected = awaitStatus(late, Api.investor(investor), "rejected");
+    JsonNode rejected = fixtures.awaitStatus(late, Api.investor(investor), "rejected");
     assertThat(rejected.get("reason").get("code").asString()).isEqualTo("investor.frozen");
     assertThat(rejected.get("reason").get("nextStep").asString()).contains("froze");
     assertThat(count("select count(*) from executed_trade where token_id = $1", token)).isZero();
@@ -180,7 +146,7 @@ class InvestorFreezeIT extends TradingContext {
     assertThat(unfrozen.get("frozen").asBoolean()).isFalse();
     post("/investors/" + investor + "/unfreeze", "again", 409);
     String bought = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    awaitStatus(bought, Api.investor(investor), "filled");
+    fixtures.awaitStatus(bought, Api.investor(investor), "filled");
     for (String type :
         List.of("equitoken.trading.investor.frozen.v1", "equitoken.trading.investor.unfrozen.v1")) {
       List<ConsumerRecord<String, String>> records =

@@ -1,7 +1,6 @@
 package io.equitoken.trading.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.equitoken.platform.test.EventContracts;
 import io.equitoken.platform.test.KafkaRecords;
@@ -12,10 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -28,24 +25,11 @@ import tools.jackson.databind.JsonNode;
  * audited (who, when, why), published and idempotent. Runs its own context and database, closed
  * afterwards (as {@code MatchingIT}).
  */
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class MarketControlsIT extends TradingContext {
-
-  private static final Duration WAIT = Duration.ofSeconds(90);
+class MarketControlsIT extends MatcherIntegrationTest {
 
   @DynamicPropertySource
   static void matcher(DynamicPropertyRegistry registry) {
-    register(registry, "trading_controls", true);
-    registry.add("equitoken.trading.matcher.instance-id", () -> "controls-it");
-  }
-
-  private String issuer;
-  private String token;
-
-  @BeforeEach
-  void market() {
-    issuer = "founder-" + UUID.randomUUID();
-    token = fixtures.tradableToken(issuer);
+    registerMatcher(registry, "trading_controls", "controls-it");
   }
 
   private JsonNode halt(boolean cancelOrders) {
@@ -70,28 +54,6 @@ class MarketControlsIT extends TradingContext {
             .isOk());
   }
 
-  private JsonNode awaitStatus(String tradeId, String bearer, String status) {
-    JsonNode[] last = new JsonNode[1];
-    await()
-        .atMost(WAIT)
-        .pollInterval(Duration.ofMillis(200))
-        .until(
-            () -> {
-              last[0] = api.get("/trade/status/" + tradeId, bearer);
-              return status.equals(last[0].get("status").asString());
-            });
-    return last[0];
-  }
-
-  private void awaitNothingReserved(String investor) {
-    await()
-        .atMost(WAIT)
-        .untilAsserted(
-            () ->
-                assertThat(api.cash(investor).get("reserved").decimalValue())
-                    .isEqualByComparingTo("0"));
-  }
-
   private long audited(String action) {
     return count(
         "select count(*) from operator_action where action = $1 and subject_type = 'token'"
@@ -109,21 +71,13 @@ class MarketControlsIT extends TradingContext {
         Api.window(List.of(token), "call_auction", opens, opens.plus(Duration.ofHours(1))));
     clock.advance(Duration.ofMinutes(1).plusSeconds(1));
     tick();
-    String founder = Api.token(issuer, "founder");
-    String sell = api.place(founder, Api.order(token, "sell", 100, 2.5));
-    String investor = fixtures.approvedInvestor();
-    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    awaitStatus(sell, founder, "open");
-    awaitStatus(buy, Api.investor(investor), "open");
+    Fixtures.Resting resting = fixtures.restingOrders(issuer, token, 100, 2.5, 10, 2.5);
 
     // when an operator halts the token (cancelling nothing) during the call phase
     JsonNode halted = halt(false);
     assertThat(halted.get("status").asString()).isEqualTo("halted");
     assertThat(halted.get("changedBy").asString()).isEqualTo(Api.OPERATOR);
-    assertThat(
-            api.get("/tokens/" + token + "/market", Api.investor(investor))
-                .get("status")
-                .asString())
+    assertThat(api.get("/tokens/" + token + "/market", resting.bearer()).get("status").asString())
         .isEqualTo("halted");
 
     // then new orders are refused at intake, storing nothing
@@ -155,10 +109,10 @@ class MarketControlsIT extends TradingContext {
     // and the window closes without an uncross: both orders expire, nothing trades
     clock.advance(Duration.ofHours(1));
     tick();
-    awaitStatus(buy, Api.investor(investor), "expired");
-    awaitStatus(sell, founder, "expired");
+    fixtures.awaitStatus(resting.buy(), resting.bearer(), "expired");
+    fixtures.awaitStatus(resting.sell(), resting.founder(), "expired");
     assertThat(count("select count(*) from executed_trade where token_id = $1", token)).isZero();
-    awaitNothingReserved(investor);
+    fixtures.awaitNothingReserved(resting.investor());
     assertThat(audited("market.halt")).isEqualTo(1);
   }
 
@@ -175,10 +129,10 @@ class MarketControlsIT extends TradingContext {
     String investor = fixtures.approvedInvestor();
     String late = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
 
-    JsonNode rejected = awaitStatus(late, Api.investor(investor), "rejected");
+    JsonNode rejected = fixtures.awaitStatus(late, Api.investor(investor), "rejected");
     assertThat(rejected.get("reason").get("code").asString()).isEqualTo("market.halted");
     assertThat(rejected.get("reason").get("nextStep").asString()).contains("halted");
-    awaitNothingReserved(investor);
+    fixtures.awaitNothingReserved(investor);
     assertThat(count("select count(*) from executed_trade where token_id = $1", token)).isZero();
   }
 
@@ -186,25 +140,21 @@ class MarketControlsIT extends TradingContext {
   void shouldCancelRestingOrdersWhenAskedAndTradeAgainAfterTheResume() {
     // given a resting buy and a resting sell that do not cross
     fixtures.openWindow(token);
-    String founder = Api.token(issuer, "founder");
-    String sell = api.place(founder, Api.order(token, "sell", 100, 3));
-    String investor = fixtures.approvedInvestor();
-    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    awaitStatus(sell, founder, "open");
-    awaitStatus(buy, Api.investor(investor), "open");
+    Fixtures.Resting resting = fixtures.restingOrders(issuer, token, 100, 3, 10, 2.5);
 
     // when the halt cancels the resting orders
     assertThat(halt(true).get("cancelOrders").asBoolean()).isTrue();
 
     // then both are cancelled with the halt's reason and the buy's cash is released
     assertThat(
-            awaitStatus(buy, Api.investor(investor), "cancelled")
+            fixtures
+                .awaitStatus(resting.buy(), resting.bearer(), "cancelled")
                 .get("reason")
                 .get("code")
                 .asString())
         .isEqualTo("market.halted");
-    awaitStatus(sell, founder, "cancelled");
-    awaitNothingReserved(investor);
+    fixtures.awaitStatus(resting.sell(), resting.founder(), "cancelled");
+    fixtures.awaitNothingReserved(resting.investor());
     api.call(
             HttpMethod.POST,
             "/tokens/" + token + "/halt",
@@ -224,9 +174,9 @@ class MarketControlsIT extends TradingContext {
             Map.of("reason", "again"))
         .expectStatus()
         .isEqualTo(409);
-    api.place(founder, Api.order(token, "sell", 100, 2.5));
-    String again = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    awaitStatus(again, Api.investor(investor), "filled");
+    api.place(resting.founder(), Api.order(token, "sell", 100, 2.5));
+    String again = api.place(resting.bearer(), Api.order(token, "buy", 10, 2.5));
+    fixtures.awaitStatus(again, resting.bearer(), "filled");
     assertThat(audited("market.halt")).isEqualTo(1);
     assertThat(audited("market.resume")).isEqualTo(1);
   }
@@ -314,33 +264,30 @@ class MarketControlsIT extends TradingContext {
   @Test
   void shouldCancelEveryOpenOrderOfATokenOrOfAnInvestorThroughTheCancelPath() {
     fixtures.openWindow(token);
-    String founder = Api.token(issuer, "founder");
-    String sell = api.place(founder, Api.order(token, "sell", 100, 3));
-    String investor = fixtures.approvedInvestor();
-    String buy = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    awaitStatus(sell, founder, "open");
-    awaitStatus(buy, Api.investor(investor), "open");
+    Fixtures.Resting resting = fixtures.restingOrders(issuer, token, 100, 3, 10, 2.5);
 
     // an investor's cancel-all takes only theirs
     JsonNode mine =
         Api.json(
             api.call(
                     HttpMethod.POST,
-                    "/investors/" + investor + "/orders/cancel",
+                    "/investors/" + resting.investor() + "/orders/cancel",
                     Api.operator(),
                     Map.of("reason", "Suspected account takeover"))
                 .expectStatus()
                 .isAccepted());
     assertThat(mine.get("orderIds")).hasSize(1);
-    assertThat(mine.get("orderIds").get(0).asString()).isEqualTo(buy);
+    assertThat(mine.get("orderIds").get(0).asString()).isEqualTo(resting.buy());
     assertThat(
-            awaitStatus(buy, Api.investor(investor), "cancelled")
+            fixtures
+                .awaitStatus(resting.buy(), resting.bearer(), "cancelled")
                 .get("reason")
                 .get("code")
                 .asString())
         .isEqualTo("requested");
-    awaitNothingReserved(investor);
-    assertThat(api.get("/trade/status/" + sell, founder).get("status").asString())
+    fixtures.awaitNothingReserved(resting.investor());
+    assertThat(
+            api.get("/trade/status/" + resting.sell(), resting.founder()).get("status").asString())
         .isEqualTo("open");
 
     // a token's cancel-all takes the rest
@@ -354,20 +301,20 @@ class MarketControlsIT extends TradingContext {
                 .expectStatus()
                 .isAccepted());
     assertThat(all.get("orderIds")).hasSize(1);
-    awaitStatus(sell, founder, "cancelled");
+    fixtures.awaitStatus(resting.sell(), resting.founder(), "cancelled");
     assertThat(
             count(
                 "select count(*) from operator_action where action = 'orders.cancel'"
                     + " and actor = $1 and subject_id in ($2, $3)",
                 Api.OPERATOR,
                 token,
-                investor))
+                resting.investor()))
         .isEqualTo(2);
     for (String type :
         List.of(
             "equitoken.trading.market.orders-cancelled.v1",
             "equitoken.trading.investor.orders-cancelled.v1")) {
-      String key = type.contains(".market.") ? token : investor;
+      String key = type.contains(".market.") ? token : resting.investor();
       List<ConsumerRecord<String, String>> records =
           KafkaRecords.consume(
               TestInfrastructure.kafkaBootstrapServers(),

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestInfrastructure;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
 import org.springframework.http.HttpMethod;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -32,23 +30,18 @@ import tools.jackson.databind.json.JsonMapper;
  * its own context and database (the other ITs play the matcher's part by hand) and closes it
  * afterwards, so that its matcher never acts on their commands while they run.
  */
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class MatchingIT extends TradingContext {
+class MatchingIT extends MatcherIntegrationTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final Duration WAIT = Duration.ofSeconds(90);
 
   @DynamicPropertySource
   static void matcher(DynamicPropertyRegistry registry) {
-    register(registry, "trading_matching", true);
-    registry.add("equitoken.trading.matcher.instance-id", () -> "matching-it");
+    registerMatcher(registry, "trading_matching", "matching-it");
     registry.add("equitoken.trading.matcher.snapshot-every-commands", () -> "5");
   }
 
   @Autowired private ApplicationContext context;
 
-  private String issuer;
-  private String token;
   private String windowId;
 
   @BeforeEach
@@ -56,8 +49,6 @@ class MatchingIT extends TradingContext {
     assertThat(context.containsBean("matcherRunner"))
         .as("the matcher runs in this context")
         .isTrue();
-    issuer = "founder-" + UUID.randomUUID();
-    token = fixtures.tradableToken(issuer);
     windowId = fixtures.openWindow(token);
   }
 
@@ -71,7 +62,7 @@ class MatchingIT extends TradingContext {
     String buy = api.place(Api.investor(investor), Api.order(token, "buy", 100, 2.6));
 
     // then the buy is filled at the resting price, seen by the buyer through the API
-    JsonNode bought = awaitStatus(buy, Api.investor(investor), "filled");
+    JsonNode bought = fixtures.awaitStatus(buy, Api.investor(investor), "filled");
     assertThat(bought.get("filledQuantity").decimalValue()).isEqualByComparingTo("100");
     assertThat(bought.get("remainingQuantity").decimalValue()).isEqualByComparingTo("0");
     assertThat(bought.get("averagePrice").decimalValue()).isEqualByComparingTo("2.5");
@@ -80,13 +71,13 @@ class MatchingIT extends TradingContext {
     assertThat(bought.get("fills").get(0).get("price").decimalValue()).isEqualByComparingTo("2.5");
 
     // and the issuer's sell is partially filled, 200 still resting
-    JsonNode sold = awaitStatus(sell, Api.token(issuer, "founder"), "partially_filled");
+    JsonNode sold = fixtures.awaitStatus(sell, Api.token(issuer, "founder"), "partially_filled");
     assertThat(sold.get("filledQuantity").decimalValue()).isEqualByComparingTo("100");
     assertThat(sold.get("remainingQuantity").decimalValue()).isEqualByComparingTo("200");
 
     // and the window's price history has the trade
     await()
-        .atMost(WAIT)
+        .atMost(Fixtures.MATCHED)
         .untilAsserted(
             () -> {
               JsonNode history =
@@ -127,7 +118,7 @@ class MatchingIT extends TradingContext {
     String investor = fixtures.approvedInvestor();
     api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
     String buy = api.place(Api.investor(investor), Api.order(token, "buy", 100, 2.5));
-    awaitStatus(buy, Api.investor(investor), "filled");
+    fixtures.awaitStatus(buy, Api.investor(investor), "filled");
 
     // when they send eight sells of 30 at once (240 > 100), none of which can match
     List<CompletableFuture<String>> sells = new ArrayList<>();
@@ -145,7 +136,7 @@ class MatchingIT extends TradingContext {
 
     // then exactly three rest (90 <= 100) and five are rejected for lack of available holding
     List<JsonNode> finals =
-        ids.stream().map(id -> awaitFinalOrOpen(id, Api.investor(investor))).toList();
+        ids.stream().map(id -> fixtures.awaitDecided(id, Api.investor(investor))).toList();
     assertThat(finals.stream().filter(s -> s.get("status").asString().equals("open"))).hasSize(3);
     List<JsonNode> rejected =
         finals.stream().filter(s -> s.get("status").asString().equals("rejected")).toList();
@@ -161,13 +152,13 @@ class MatchingIT extends TradingContext {
   void shouldCancelARestingOrderThroughTheMatcher() {
     String investor = fixtures.approvedInvestor();
     String buy = api.place(Api.investor(investor), Api.order(token, "buy", 50, 1.0));
-    awaitStatus(buy, Api.investor(investor), "open");
+    fixtures.awaitStatus(buy, Api.investor(investor), "open");
 
     api.call(HttpMethod.DELETE, "/trade/" + buy, Api.investor(investor), null)
         .expectStatus()
         .isAccepted();
 
-    JsonNode cancelled = awaitStatus(buy, Api.investor(investor), "cancelled");
+    JsonNode cancelled = fixtures.awaitStatus(buy, Api.investor(investor), "cancelled");
     assertThat(cancelled.get("filledQuantity").decimalValue()).isEqualByComparingTo("0");
     // once final, a second cancel is a conflict
     api.call(HttpMethod.DELETE, "/trade/" + buy, Api.investor(investor), null)
@@ -181,7 +172,7 @@ class MatchingIT extends TradingContext {
     String alice = fixtures.approvedInvestor();
     String bob = fixtures.approvedInvestor();
     api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
-    awaitStatus(
+    fixtures.awaitStatus(
         api.place(Api.investor(alice), Api.order(token, "buy", 100, 2.5)),
         Api.investor(alice),
         "filled");
@@ -256,32 +247,6 @@ class MatchingIT extends TradingContext {
         .orElseThrow(() -> new AssertionError("no holding.changed for " + owner));
   }
 
-  private JsonNode awaitStatus(String tradeId, String bearer, String status) {
-    JsonNode[] last = new JsonNode[1];
-    await()
-        .atMost(WAIT)
-        .pollInterval(Duration.ofMillis(200))
-        .until(
-            () -> {
-              last[0] = api.get("/trade/status/" + tradeId, bearer);
-              return status.equals(last[0].get("status").asString());
-            });
-    return last[0];
-  }
-
-  private JsonNode awaitFinalOrOpen(String tradeId, String bearer) {
-    JsonNode[] last = new JsonNode[1];
-    await()
-        .atMost(WAIT)
-        .pollInterval(Duration.ofMillis(200))
-        .until(
-            () -> {
-              last[0] = api.get("/trade/status/" + tradeId, bearer);
-              return !"pending".equals(last[0].get("status").asString());
-            });
-    return last[0];
-  }
-
   /** The data of this token's committed events of one type (read_committed, duplicates kept). */
   private List<JsonNode> committed(String type, int expected) {
     List<ConsumerRecord<String, String>> records =
@@ -290,7 +255,7 @@ class MatchingIT extends TradingContext {
             "trading.events.v1",
             r -> token.equals(r.key()) && type.equals(KafkaRecords.header(r, "ce_type")),
             expected,
-            WAIT);
+            Fixtures.MATCHED);
     return records.stream().map(r -> JSON.readTree(CloudEvents.fromRecord(r).dataJson())).toList();
   }
 }

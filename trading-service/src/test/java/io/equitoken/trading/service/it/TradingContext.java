@@ -23,7 +23,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * What every integration test of the service shares: the Spring context against the real PostgreSQL
  * and Kafka, real JWTs through a real JWKS endpoint, a clock the tests move by hand and the window
  * clock ticked by hand ({@link #tick()}). Subclasses choose database and matcher with {@link
- * #register}: {@link TradingIntegrationTest} (matcher played by hand) or {@link MatchingIT}.
+ * #register}: {@link TradingIntegrationTest} (matcher played by hand) or {@link
+ * MatcherIntegrationTest} (the embedded matcher, a context per class).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient

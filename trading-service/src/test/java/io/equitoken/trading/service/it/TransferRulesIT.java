@@ -1,7 +1,6 @@
 package io.equitoken.trading.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,7 +11,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -24,24 +22,15 @@ import tools.jackson.databind.JsonNode;
  * released; and {@code POST /trade/check} agrees with the real order's outcome, rule by rule. Runs
  * its own context and database, closed afterwards (as {@code MatchingIT}).
  */
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class TransferRulesIT extends TradingContext {
-
-  private static final Duration WAIT = Duration.ofSeconds(90);
+class TransferRulesIT extends MatcherIntegrationTest {
 
   @DynamicPropertySource
   static void matcher(DynamicPropertyRegistry registry) {
-    register(registry, "trading_rules", true);
-    registry.add("equitoken.trading.matcher.instance-id", () -> "rules-it");
+    registerMatcher(registry, "trading_rules", "rules-it");
   }
-
-  private String issuer;
-  private String token;
 
   @BeforeEach
   void market() {
-    issuer = "founder-" + UUID.randomUUID();
-    token = fixtures.tradableToken(issuer);
     fixtures.openWindow(token);
   }
 
@@ -54,19 +43,6 @@ class TransferRulesIT extends TradingContext {
     api.call(HttpMethod.PUT, "/tokens/" + token + "/rules", Api.operator(), body)
         .expectStatus()
         .isOk();
-  }
-
-  private JsonNode awaitFinal(String tradeId, String bearer) {
-    JsonNode[] last = new JsonNode[1];
-    await()
-        .atMost(WAIT)
-        .pollInterval(Duration.ofMillis(200))
-        .until(
-            () -> {
-              last[0] = api.get("/trade/status/" + tradeId, bearer);
-              return !"pending".equals(last[0].get("status").asString());
-            });
-    return last[0];
   }
 
   private JsonNode check(String bearer, Map<String, Object> order) {
@@ -82,18 +58,6 @@ class TransferRulesIT extends TradingContext {
     return codes;
   }
 
-  /** The buyer's holding as trading projects it, awaited until it shows {@code quantity}. */
-  private void awaitHolding(String owner, long quantity) {
-    fixtures.awaitRows(
-        "select count(*) from holding_state where token_id = '"
-            + token
-            + "' and owner_id = '"
-            + owner
-            + "' and quantity = "
-            + quantity,
-        1);
-  }
-
   @Test
   void shouldRejectAHolderBeyondTheCapWithTheRuleAndReleaseTheReservation() {
     // given one holder slot, taken by the first buyer
@@ -101,9 +65,9 @@ class TransferRulesIT extends TradingContext {
     api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
     String first = fixtures.approvedInvestor();
     String bought = api.place(Api.investor(first), Api.order(token, "buy", 10, 2.5));
-    assertThat(awaitFinal(bought, Api.investor(first)).get("status").asString())
+    assertThat(fixtures.awaitDecided(bought, Api.investor(first)).get("status").asString())
         .isEqualTo("filled");
-    awaitHolding(first, 10);
+    fixtures.awaitHolding(token, first, 10);
     String second = fixtures.approvedInvestor();
 
     // when the check is asked first, then the real order placed
@@ -113,22 +77,18 @@ class TransferRulesIT extends TradingContext {
     // then both say rule.max_holders; the status explains it; no cash stays reserved
     assertThat(checked.get("accepted").asBoolean()).isFalse();
     assertThat(codes(checked)).containsExactly("rule.max_holders");
-    JsonNode status = awaitFinal(refused, Api.investor(second));
+    JsonNode status = fixtures.awaitDecided(refused, Api.investor(second));
     assertThat(status.get("status").asString()).isEqualTo("rejected");
     assertThat(status.get("reason").get("code").asString()).isEqualTo("rule.max_holders");
     assertThat(status.get("reason").get("nextStep").asString()).contains("holder");
-    await()
-        .atMost(WAIT)
-        .untilAsserted(
-            () ->
-                assertThat(api.cash(second).get("reserved").decimalValue())
-                    .isEqualByComparingTo("0"));
+    fixtures.awaitNothingReserved(second);
     // and an existing holder may still buy: check and order agree again
     assertThat(
             check(Api.investor(first), Api.order(token, "buy", 5, 2.5)).get("accepted").asBoolean())
         .isTrue();
     String more = api.place(Api.investor(first), Api.order(token, "buy", 5, 2.5));
-    assertThat(awaitFinal(more, Api.investor(first)).get("status").asString()).isEqualTo("filled");
+    assertThat(fixtures.awaitDecided(more, Api.investor(first)).get("status").asString())
+        .isEqualTo("filled");
   }
 
   @Test
@@ -137,14 +97,14 @@ class TransferRulesIT extends TradingContext {
     api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
     String investor = fixtures.approvedInvestor();
     String bought = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    awaitFinal(bought, Api.investor(investor));
-    awaitHolding(investor, 10);
+    fixtures.awaitDecided(bought, Api.investor(investor));
+    fixtures.awaitHolding(token, investor, 10);
 
     JsonNode checked = check(Api.investor(investor), Api.order(token, "buy", 6, 2.5));
     String refused = api.place(Api.investor(investor), Api.order(token, "buy", 6, 2.5));
 
     assertThat(codes(checked)).containsExactly("rule.max_holding");
-    JsonNode status = awaitFinal(refused, Api.investor(investor));
+    JsonNode status = fixtures.awaitDecided(refused, Api.investor(investor));
     assertThat(status.get("status").asString()).isEqualTo("rejected");
     assertThat(status.get("reason").get("code").asString()).isEqualTo("rule.max_holding");
   }
@@ -156,11 +116,11 @@ class TransferRulesIT extends TradingContext {
     api.place(Api.token(issuer, "founder"), Api.order(token, "sell", 100, 2.5));
     String investor = fixtures.approvedInvestor();
     String bought = api.place(Api.investor(investor), Api.order(token, "buy", 10, 2.5));
-    awaitFinal(bought, Api.investor(investor));
+    fixtures.awaitDecided(bought, Api.investor(investor));
 
     // when they sell at once, the matcher refuses: the lots are locked
     String early = api.place(Api.investor(investor), Api.order(token, "sell", 5, 3));
-    JsonNode refused = awaitFinal(early, Api.investor(investor));
+    JsonNode refused = fixtures.awaitDecided(early, Api.investor(investor));
     assertThat(refused.get("status").asString()).isEqualTo("rejected");
     assertThat(refused.get("reason").get("code").asString()).isEqualTo("rule.lockup");
     assertThat(refused.get("reason").get("nextStep").asString()).contains("lock-up");
@@ -170,7 +130,7 @@ class TransferRulesIT extends TradingContext {
     tick();
     fixtures.openWindow(token);
     String later = api.place(Api.investor(investor), Api.order(token, "sell", 5, 3));
-    assertThat(awaitFinal(later, Api.investor(investor)).get("status").asString())
+    assertThat(fixtures.awaitDecided(later, Api.investor(investor)).get("status").asString())
         .isEqualTo("open");
   }
 
@@ -199,7 +159,8 @@ class TransferRulesIT extends TradingContext {
     assertThat(accepted.get("accepted").asBoolean()).isTrue();
     assertThat(accepted.get("refusals")).isEmpty();
     String placed = api.place(Api.investor(ok), Api.order(token, "buy", 10, 2.5));
-    assertThat(awaitFinal(placed, Api.investor(ok)).get("status").asString()).isEqualTo("filled");
+    assertThat(fixtures.awaitDecided(placed, Api.investor(ok)).get("status").asString())
+        .isEqualTo("filled");
     assertThat(count("select count(*) from trade_order where token_id = $1", token))
         .as("the checks placed nothing")
         .isEqualTo(2);
