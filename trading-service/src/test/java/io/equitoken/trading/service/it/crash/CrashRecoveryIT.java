@@ -13,18 +13,13 @@ import io.equitoken.trading.matcher.kafka.MatcherConfig;
 import io.equitoken.trading.matcher.kafka.Replay;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -91,8 +86,7 @@ class CrashRecoveryIT {
   private PackagedService b;
   private final List<PackagedService> live = new CopyOnWriteArrayList<>();
   private final Instant started = Instant.now();
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final PackagedTrading trading = new PackagedTrading(() -> kafka.bootstrapServers());
 
   @BeforeAll
   void platform() throws Exception {
@@ -115,13 +109,9 @@ class CrashRecoveryIT {
     }
   }
 
-  /** trading-service's packaged jar as a process of its own, killed with SIGKILL to crash it. */
   private PackagedService instance(String instance) {
-    return PackagedService.of(instance, Path.of("target", "trading-service.jar"))
-        .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
-        .log(Path.of("target", "crash-it", instance + ".log"))
-        .settings(PackagedService.platformSettings(database, kafka.bootstrapServers()))
-        .settings(settings(instance));
+    return PackagedTrading.instance(
+        instance, "crash-it", database, kafka.bootstrapServers(), settings(instance));
   }
 
   private Map<String, String> settings(String instance) {
@@ -145,14 +135,14 @@ class CrashRecoveryIT {
     // window
     live.add(a.start());
     List<String> tokens = List.of(issueToken(), issueToken());
-    INVESTORS.forEach(this::approve);
+    INVESTORS.forEach(trading::approve);
     INVESTORS.forEach(this::fund);
-    String windowId = openWindow(tokens);
+    String windowId = trading.openWindow(this::base, operator(), tokens);
     // and a transfer rule in force on the first token: nobody may hold more than MAX_HOLDING of it
     setMaxHolding(tokens.get(0), MAX_HOLDING);
     for (String token : tokens) {
       for (String price : List.of("2.50", "2.51", "2.52", "2.53")) {
-        place(founder(), order(token, "sell", "2000", price), true);
+        place(founder(), PackagedTrading.order(token, "sell", "2000", price), true);
       }
     }
 
@@ -179,7 +169,7 @@ class CrashRecoveryIT {
                   String id =
                       place(
                           investorToken(investor),
-                          order(token, buy ? "buy" : "sell", quantity, price),
+                          PackagedTrading.order(token, buy ? "buy" : "sell", quantity, price),
                           false);
                   if (id != null) {
                     accepted.add(id);
@@ -383,13 +373,7 @@ class CrashRecoveryIT {
     Instant deadline = Instant.now().plus(SETTLE);
     while (Instant.now().isBefore(deadline)) {
       try {
-        HttpResponse<String> r =
-            send(
-                HttpRequest.newBuilder(uri("/trade"))
-                    .header("Authorization", "Bearer " + bearer)
-                    .header("Idempotency-Key", key)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)));
+        HttpResponse<String> r = trading.post(base(), "/trade", bearer, body, key);
         if (r.statusCode() == 202) {
           return text(JSON.readTree(r.body()), "tradeId");
         }
@@ -499,7 +483,7 @@ class CrashRecoveryIT {
       Map<String, Long> running = new TreeMap<>();
       List<Integer> served = new ArrayList<>();
       for (PackagedService instance : List.of(a, b)) {
-        JsonNode state = get("/actuator/matcher", operator(), instance.port());
+        JsonNode state = trading.get(instance.baseUrl(), "/actuator/matcher", operator());
         if (state != null && state.get("running").asBoolean()) {
           state.get("partitions").forEach(p -> served.add(p.asInt()));
           state
@@ -519,30 +503,8 @@ class CrashRecoveryIT {
   // ---- facts, window, HTTP ----------------------------------------------------------------------
 
   private String issueToken() {
-    String listingId = UUID.randomUUID().toString();
     String tokenId = UUID.randomUUID().toString();
-    String at = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
-    Map<String, Object> issued = new LinkedHashMap<>();
-    issued.put("listingId", listingId);
-    issued.put("tokenId", tokenId);
-    issued.put("isin", "LU0000000000");
-    issued.put("tokenName", "Crash token");
-    issued.put("supply", 100000);
-    issued.put("price", 2.5);
-    issued.put("issuerPrincipalId", ISSUER);
-    issued.put("issuedBy", ISSUER);
-    issued.put("issuedAt", at);
-    fact("listings.events.v1", listingId, "equitoken.listings.token.issued.v1", issued);
-    fact(
-        "listings.events.v1",
-        listingId,
-        "equitoken.listings.listing.published.v1",
-        Map.of(
-            "listingId", listingId,
-            "founderId", ISSUER,
-            "tokenId", tokenId,
-            "status", "active",
-            "publishedAt", at));
+    trading.list(ISSUER, tokenId, "Crash token");
     return tokenId;
   }
 
@@ -562,12 +524,7 @@ class CrashRecoveryIT {
     Instant deadline = Instant.now().plus(SETTLE);
     while (Instant.now().isBefore(deadline)) {
       try {
-        HttpResponse<String> r =
-            send(
-                HttpRequest.newBuilder(uri("/cash/deposits"))
-                    .header("Authorization", "Bearer " + operator())
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)));
+        HttpResponse<String> r = trading.post(base(), "/cash/deposits", operator(), body, null);
         if (r.statusCode() == 201 || r.statusCode() == 200) {
           return;
         }
@@ -580,113 +537,26 @@ class CrashRecoveryIT {
     throw new AssertionError("No deposit for " + investorId + " within " + SETTLE);
   }
 
-  private void approve(String investorId) {
-    String at = Instant.now().toString();
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("investorId", investorId);
-    data.put("submissionId", UUID.randomUUID().toString());
-    data.put("kycState", "approved");
-    data.put("accreditation", "none");
-    data.put("accreditationExpiresAt", null);
-    data.put("country", "DE");
-    data.put("decidedAt", at);
-    data.put("expiresAt", Instant.now().plus(Duration.ofDays(365)).toString());
-    data.put("changedAt", at);
-    fact("compliance.events.v1", investorId, "equitoken.compliance.status.changed.v1", data);
-  }
-
-  private void fact(String topic, String key, String type, Object data) {
-    KafkaRecords.sendCloudEvent(
-        kafka.bootstrapServers(),
-        topic,
-        key,
-        UUID.randomUUID().toString(),
-        "/test",
-        type,
-        JSON.writeValueAsString(data));
-  }
-
-  private String openWindow(List<String> tokens) throws Exception {
-    // soon, so that the test does not wait for it; on a loaded machine the request may arrive
-    // after that moment, and is then refused (opens-not-in-future) and sent again a little later
-    HttpResponse<String> created = null;
-    for (int lead = 3; lead <= 48 && (created == null || created.statusCode() != 201); lead *= 2) {
-      Instant opens = Instant.now().plusSeconds(lead);
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("tokenIds", tokens);
-      body.put("mechanism", "continuous");
-      body.put("opens", opens.toString());
-      body.put("closes", opens.plus(Duration.ofHours(2)).toString());
-      created =
-          send(
-              HttpRequest.newBuilder(uri("/liquidity/windows"))
-                  .header("Authorization", "Bearer " + operator())
-                  .header("Content-Type", "application/json")
-                  .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
-      if (created.statusCode() != 201) {
-        assertThat(created.body()).as("refusal of the window").contains("opens-not-in-future");
-      }
-    }
-    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-    String id = text(JSON.readTree(created.body()), "id");
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    while (Instant.now().isBefore(deadline)) {
-      JsonNode w = get("/liquidity/windows/" + id, operator());
-      if (w != null && "open".equals(w.get("status").asString())) {
-        return id;
-      }
-      Thread.sleep(250);
-    }
-    throw new AssertionError("window " + id + " did not open");
-  }
-
   /** The operator's rules version for the token: at most {@code max} tokens per holder. */
   private void setMaxHolding(String token, int max) throws Exception {
     HttpResponse<String> set =
-        send(
-            HttpRequest.newBuilder(uri("/tokens/" + token + "/rules"))
-                .header("Authorization", "Bearer " + operator())
-                .header("Content-Type", "application/json")
-                .PUT(
-                    HttpRequest.BodyPublishers.ofString(
-                        JSON.writeValueAsString(
-                            Map.of("maxHolding", max, "reason", "holder cap under crashes")))));
+        trading.put(
+            base(),
+            "/tokens/" + token + "/rules",
+            operator(),
+            JSON.writeValueAsString(
+                Map.of("maxHolding", max, "reason", "holder cap under crashes")));
     assertThat(set.statusCode()).as(set.body()).isEqualTo(200);
   }
 
   private JsonNode get(String path, String bearer) {
-    return get(uri(path), bearer);
+    return trading.get(base(), path, bearer);
   }
 
-  private JsonNode get(String path, String bearer, int port) {
-    return get(URI.create("http://127.0.0.1:" + port + path), bearer);
-  }
-
-  private JsonNode get(URI uri, String bearer) {
-    try {
-      HttpResponse<String> r =
-          send(HttpRequest.newBuilder(uri).header("Authorization", "Bearer " + bearer).GET());
-      return r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
-    } catch (IOException unreachable) {
-      return null;
-    }
-  }
-
-  private HttpResponse<String> send(HttpRequest.Builder request) throws IOException {
-    try {
-      return http.send(
-          request.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException(e);
-    }
-  }
-
-  /** An address of a live instance (the first, else any): clients fail over between them. */
-  private URI uri(String path) {
+  /** The base URL of a live instance (the first, else any): clients fail over between them. */
+  private String base() {
     List<PackagedService> now = List.copyOf(live);
-    int port = now.isEmpty() ? a.port() : now.get(0).port();
-    return URI.create("http://127.0.0.1:" + port + path);
+    return now.isEmpty() ? a.baseUrl() : now.get(0).baseUrl();
   }
 
   private static void pause() {
@@ -695,18 +565,6 @@ class CrashRecoveryIT {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private static String order(String token, String side, String quantity, String price) {
-    return "{\"tokenId\":\""
-        + token
-        + "\",\"type\":\""
-        + side
-        + "\",\"quantity\":"
-        + quantity
-        + ",\"maxPrice\":"
-        + price
-        + "}";
   }
 
   private static String operator() {

@@ -2,22 +2,16 @@ package io.equitoken.trading.service.it.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.PackagedService;
 import io.equitoken.platform.test.RestartableKafka;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +23,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How long matching pauses when the packaged service is SIGKILLed: alone and restarted at once (the
@@ -43,7 +36,6 @@ import tools.jackson.databind.json.JsonMapper;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MatchingRecoveryIT {
 
-  private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String ISSUER = "founder-recovery";
   private static final String INVESTOR = "inv-recovery";
   private static final int PARTITIONS = 4;
@@ -55,8 +47,7 @@ class MatchingRecoveryIT {
   private TestDatabase database;
   private PackagedService a;
   private PackagedService b;
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final PackagedTrading trading = new PackagedTrading(() -> kafka.bootstrapServers());
 
   @BeforeAll
   void platform() {
@@ -80,19 +71,15 @@ class MatchingRecoveryIT {
   }
 
   /**
-   * As operators run it: the platform's consumer defaults, its instance id from the environment.
+   * As operators run it: the platform's consumer defaults, its instance id from the environment,
+   * which the matcher takes too (its transactional id, so a restart fences its predecessor).
    */
   private PackagedService instance(String instance) {
     Map<String, String> s = new LinkedHashMap<>();
     s.put("equitoken.events.relay-interval", "100ms");
     s.put("equitoken.trading.partitions", String.valueOf(PARTITIONS));
-    s.put("equitoken.trading.matcher.instance-id", instance);
     s.put("equitoken.events.consumer.instance-id", instance);
-    return PackagedService.of(instance, Path.of("target", "trading-service.jar"))
-        .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
-        .log(Path.of("target", "recovery-it", instance + ".log"))
-        .settings(PackagedService.platformSettings(database, kafka.bootstrapServers()))
-        .settings(s);
+    return PackagedTrading.instance(instance, "recovery-it", database, kafka.bootstrapServers(), s);
   }
 
   @Test
@@ -103,14 +90,17 @@ class MatchingRecoveryIT {
     for (int partition = 0; partition < PARTITIONS; partition++) {
       tokens.add(issueToken(partition));
     }
-    approve(INVESTOR);
+    trading.approve(INVESTOR);
     fund(a, INVESTOR);
-    openWindow(a, tokens);
+    trading.openWindow(a::baseUrl, operator(), tokens);
     for (String token : tokens) {
-      place(a, founder(), order(token, "sell", "1000", "2.50"));
+      place(a, founder(), PackagedTrading.order(token, "sell", "1000", "2.50"));
     }
     // and matching works
-    awaitFilled(a, place(a, investor(), order(tokens.get(0), "buy", "1", "2.50")), SINGLE_BOUND);
+    awaitFilled(
+        a,
+        place(a, investor(), PackagedTrading.order(tokens.get(0), "buy", "1", "2.50")),
+        SINGLE_BOUND);
 
     // when the only instance is killed and started again at once
     Instant killed = Instant.now();
@@ -152,7 +142,7 @@ class MatchingRecoveryIT {
       Instant since, PackagedService via, List<String> tokens, Duration bound) throws Exception {
     List<String> orders = new ArrayList<>();
     for (String token : tokens) {
-      orders.add(place(via, investor(), order(token, "buy", "1", "2.50")));
+      orders.add(place(via, investor(), PackagedTrading.order(token, "buy", "1", "2.50")));
     }
     for (String order : orders) {
       awaitFilled(via, order, bound);
@@ -200,34 +190,12 @@ class MatchingRecoveryIT {
 
   /** A token whose commands go to {@code partition} (they are keyed by token id). */
   private String issueToken(int partition) {
-    String listingId = UUID.randomUUID().toString();
     String tokenId = UUID.randomUUID().toString();
     while (Utils.toPositive(Utils.murmur2(tokenId.getBytes(StandardCharsets.UTF_8))) % PARTITIONS
         != partition) {
       tokenId = UUID.randomUUID().toString();
     }
-    String at = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
-    Map<String, Object> issued = new LinkedHashMap<>();
-    issued.put("listingId", listingId);
-    issued.put("tokenId", tokenId);
-    issued.put("isin", "LU0000000000");
-    issued.put("tokenName", "Recovery token");
-    issued.put("supply", 100000);
-    issued.put("price", 2.5);
-    issued.put("issuerPrincipalId", ISSUER);
-    issued.put("issuedBy", ISSUER);
-    issued.put("issuedAt", at);
-    fact("listings.events.v1", listingId, "equitoken.listings.token.issued.v1", issued);
-    fact(
-        "listings.events.v1",
-        listingId,
-        "equitoken.listings.listing.published.v1",
-        Map.of(
-            "listingId", listingId,
-            "founderId", ISSUER,
-            "tokenId", tokenId,
-            "status", "active",
-            "publishedAt", at));
+    trading.list(ISSUER, tokenId, "Recovery token");
     return tokenId;
   }
 
@@ -242,7 +210,8 @@ class MatchingRecoveryIT {
     Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
     while (true) {
       try {
-        int status = post(via, "/cash/deposits", operator(), body).statusCode();
+        int status =
+            trading.post(via.baseUrl(), "/cash/deposits", operator(), body, null).statusCode();
         if (status == 201 || status == 200) {
           return;
         }
@@ -254,76 +223,15 @@ class MatchingRecoveryIT {
     }
   }
 
-  private void approve(String investorId) {
-    String at = Instant.now().toString();
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("investorId", investorId);
-    data.put("submissionId", UUID.randomUUID().toString());
-    data.put("kycState", "approved");
-    data.put("accreditation", "none");
-    data.put("accreditationExpiresAt", null);
-    data.put("country", "DE");
-    data.put("decidedAt", at);
-    data.put("expiresAt", Instant.now().plus(Duration.ofDays(365)).toString());
-    data.put("changedAt", at);
-    fact("compliance.events.v1", investorId, "equitoken.compliance.status.changed.v1", data);
-  }
-
-  private void fact(String topic, String key, String type, Object data) {
-    KafkaRecords.sendCloudEvent(
-        kafka.bootstrapServers(),
-        topic,
-        key,
-        UUID.randomUUID().toString(),
-        "/test",
-        type,
-        JSON.writeValueAsString(data));
-  }
-
-  private void openWindow(PackagedService via, List<String> tokens) throws Exception {
-    // soon, so that the test does not wait for it; refused (opens-not-in-future) and sent again
-    // a little later when the request arrives after that moment on a loaded machine
-    HttpResponse<String> created = null;
-    for (int lead = 3; lead <= 48 && (created == null || created.statusCode() != 201); lead *= 2) {
-      Instant opens = Instant.now().plusSeconds(lead);
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("tokenIds", tokens);
-      body.put("mechanism", "continuous");
-      body.put("opens", opens.toString());
-      body.put("closes", opens.plus(Duration.ofHours(2)).toString());
-      created = post(via, "/liquidity/windows", operator(), JSON.writeValueAsString(body));
-      if (created.statusCode() != 201) {
-        assertThat(created.body()).as("refusal of the window").contains("opens-not-in-future");
-      }
-    }
-    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-    String id = JSON.readTree(created.body()).get("id").asString();
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    while (true) {
-      JsonNode w = get(via, "/liquidity/windows/" + id, operator());
-      if (w != null && "open".equals(w.get("status").asString())) {
-        return;
-      }
-      assertThat(Instant.now()).as("window open").isBefore(deadline);
-      Thread.sleep(250);
-    }
-  }
-
   /** Places an order (retried with the same key until the service answers 202). */
   private String place(PackagedService via, String bearer, String body) throws Exception {
     String key = UUID.randomUUID().toString();
     Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
     while (true) {
       try {
-        HttpResponse<String> r =
-            send(
-                HttpRequest.newBuilder(URI.create(via.baseUrl() + "/trade"))
-                    .header("Authorization", "Bearer " + bearer)
-                    .header("Idempotency-Key", key)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)));
+        HttpResponse<String> r = trading.post(via.baseUrl(), "/trade", bearer, body, key);
         if (r.statusCode() == 202) {
-          return JSON.readTree(r.body()).get("tradeId").asString();
+          return PackagedTrading.JSON.readTree(r.body()).get("tradeId").asString();
         }
         assertThat(r.statusCode()).as(r.body()).isGreaterThanOrEqualTo(403);
       } catch (IOException unreachable) {
@@ -334,48 +242,8 @@ class MatchingRecoveryIT {
     }
   }
 
-  private HttpResponse<String> post(PackagedService via, String path, String bearer, String json)
-      throws IOException {
-    return send(
-        HttpRequest.newBuilder(URI.create(via.baseUrl() + path))
-            .header("Authorization", "Bearer " + bearer)
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(json)));
-  }
-
   private JsonNode get(PackagedService via, String path, String bearer) {
-    try {
-      HttpResponse<String> r =
-          send(
-              HttpRequest.newBuilder(URI.create(via.baseUrl() + path))
-                  .header("Authorization", "Bearer " + bearer)
-                  .GET());
-      return r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
-    } catch (IOException unreachable) {
-      return null;
-    }
-  }
-
-  private HttpResponse<String> send(HttpRequest.Builder request) throws IOException {
-    try {
-      return http.send(
-          request.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException(e);
-    }
-  }
-
-  private static String order(String token, String side, String quantity, String price) {
-    return "{\"tokenId\":\""
-        + token
-        + "\",\"type\":\""
-        + side
-        + "\",\"quantity\":"
-        + quantity
-        + ",\"maxPrice\":"
-        + price
-        + "}";
+    return trading.get(via.baseUrl(), path, bearer);
   }
 
   private static String operator() {
