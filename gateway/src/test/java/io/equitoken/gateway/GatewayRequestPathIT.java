@@ -34,8 +34,9 @@ import org.springframework.web.reactive.result.method.annotation.RequestMappingH
  * observations of the security filter chain or of the HTTP exchange, none of the gateway's proxied
  * calls, no bulkhead around the circuit breaker, no {@code Forwarded}/{@code X-Forwarded-*} headers
  * built only for the allow-list to drop them, no lookup among the gateway's own request mappings
- * before the routes, no per-request sorting of a route's filters. The breaker itself stays. Request
- * meters come from the platform's one timer per route and status.
+ * before the routes, no per-request sorting of a route's filters, no global filter with nothing to
+ * do. The breaker itself stays. Request meters come from the platform's one timer per route and
+ * status.
  */
 class GatewayRequestPathIT extends GatewayItSupport {
 
@@ -118,6 +119,26 @@ class GatewayRequestPathIT extends GatewayItSupport {
             ((java.util.Map<?, ?>) ReflectionTestUtils.getField(proxy, "routeFilterMap")).keySet())
         .extracting(route -> ((Route) route).getId())
         .contains("listings-service");
+  }
+
+  @Test
+  void shouldRunNoGlobalFilterThatHasNothingToDoHere() {
+    // no route caches its body, none forwards, none is a WebSocket; the request timer is the
+    // platform's (above), not the gateway's own
+    for (Class<?> idle :
+        java.util.List.of(
+            org.springframework.cloud.gateway.filter.GatewayMetricsFilter.class,
+            org.springframework.cloud.gateway.filter.AdaptCachedBodyGlobalFilter.class,
+            org.springframework.cloud.gateway.filter.RemoveCachedBodyFilter.class,
+            org.springframework.cloud.gateway.filter.ForwardPathFilter.class,
+            org.springframework.cloud.gateway.filter.ForwardRoutingFilter.class,
+            org.springframework.cloud.gateway.filter.WebsocketRoutingFilter.class)) {
+      assertThat(context.getBeanNamesForType(idle)).as(idle.getSimpleName()).isEmpty();
+    }
+    assertThat(
+            context.getBeanNamesForType(
+                org.springframework.cloud.gateway.filter.NettyRoutingFilter.class))
+        .isNotEmpty();
   }
 
   @Test

@@ -21,9 +21,6 @@ public class EdgeHeadersWebFilter implements WebFilter, Ordered {
   /** Before Spring Security (-100), so that even a 401 carries the request id. */
   public static final int ORDER = -200;
 
-  /** The path the client asked for, kept for problems answered after an internal forward. */
-  public static final String ORIGINAL_PATH_ATTRIBUTE = "io.equitoken.gateway.originalPath";
-
   @Override
   public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
     ServerHttpRequest request = exchange.getRequest();
@@ -40,7 +37,6 @@ public class EdgeHeadersWebFilter implements WebFilter, Ordered {
                   headers.set(EdgeHeaders.REQUEST_ID, requestId);
                 })
             .build();
-    exchange.getAttributes().put(ORIGINAL_PATH_ATTRIBUTE, request.getPath().value());
     ServerHttpResponse response = exchange.getResponse();
     response.beforeCommit(
         () -> {
