@@ -23,16 +23,8 @@ public final class KafkaRecords {
    */
   public static List<ConsumerRecord<String, String>> consume(
       String bootstrapServers, String topic, int expected, Duration timeout) {
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
-    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    // what every real consumer sees: transactional output only once committed, aborted never
-    props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     List<ConsumerRecord<String, String>> out = new ArrayList<>();
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
+    try (KafkaConsumer<String, String> consumer = consumer(bootstrapServers)) {
       consumer.subscribe(List.of(topic));
       long deadline = System.nanoTime() + timeout.toNanos();
       while (out.size() < expected && System.nanoTime() < deadline) {
@@ -54,16 +46,8 @@ public final class KafkaRecords {
       java.util.function.Predicate<ConsumerRecord<String, String>> matching,
       int expected,
       Duration timeout) {
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
-    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    // what every real consumer sees: transactional output only once committed, aborted never
-    props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     List<ConsumerRecord<String, String>> out = new ArrayList<>();
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
+    try (KafkaConsumer<String, String> consumer = consumer(bootstrapServers)) {
       consumer.subscribe(List.of(topic));
       long deadline = System.nanoTime() + timeout.toNanos();
       while (out.size() < expected && System.nanoTime() < deadline) {
@@ -75,6 +59,19 @@ public final class KafkaRecords {
       }
     }
     return out;
+  }
+
+  /** A consumer of a fresh group, from the beginning, reading what every real consumer reads. */
+  private static KafkaConsumer<String, String> consumer(String bootstrapServers) {
+    Properties props = new Properties();
+    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
+    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    // what every real consumer sees: transactional output only once committed, aborted never
+    props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    return new KafkaConsumer<>(props);
   }
 
   private static void addIf(
