@@ -75,7 +75,17 @@ public final class ApiKeyRevocations {
   /** {@link #assertRevokedKeysTokensRefused(ToIntFunction)} with {@code GET uri} on {@code web}. */
   public static void assertRevokedKeysTokensRefused(WebTestClient web, String uri)
       throws InterruptedException {
+    assertRevokedKeysTokensRefused(PUBLISHED, web, uri);
+  }
+
+  /**
+   * {@link #assertRevokedKeysTokensRefused(Keys, ToIntFunction)} with {@code GET uri} on {@code
+   * web}.
+   */
+  public static void assertRevokedKeysTokensRefused(Keys keys, WebTestClient web, String uri)
+      throws InterruptedException {
     assertRevokedKeysTokensRefused(
+        keys,
         token ->
             web.get()
                 .uri(uri)
@@ -87,19 +97,53 @@ public final class ApiKeyRevocations {
   }
 
   /**
-   * The check every service that only reads tokens makes: a token of a fresh API key of an investor
-   * works; once the key's revocation is published it answers 401 within {@link #BOUND} (polled
-   * every 100 ms); a token of another key of the same investor keeps working. {@code status} calls
-   * an endpoint an investor may call with the given token and answers the status.
+   * How a test gets an investor's API keys and revokes one: {@link #PUBLISHED} for a service that
+   * only reads tokens; identity-service, which keeps the keys, issues and revokes them through its
+   * own API.
    */
+  public interface Keys {
+
+    /** A new active API key of the investor; its id, as a token's {@code azp} names it. */
+    String issue(String investor);
+
+    /** Revokes the key as identity-service does, so that its revocation is published. */
+    void revoke(String apiKey, String investor);
+  }
+
+  /** Keys that exist only in tokens, revoked by {@link #publish} as identity-service would. */
+  public static final Keys PUBLISHED =
+      new Keys() {
+        @Override
+        public String issue(String investor) {
+          return "etk_" + UUID.randomUUID();
+        }
+
+        @Override
+        public void revoke(String apiKey, String investor) {
+          publish(apiKey, investor);
+        }
+      };
+
+  /** {@link #assertRevokedKeysTokensRefused(Keys, ToIntFunction)} with {@link #PUBLISHED} keys. */
   public static void assertRevokedKeysTokensRefused(ToIntFunction<String> status)
       throws InterruptedException {
+    assertRevokedKeysTokensRefused(PUBLISHED, status);
+  }
+
+  /**
+   * The check every service makes: a token of a fresh API key of an investor works; once the key is
+   * revoked it answers 401 within {@link #BOUND} (polled every 100 ms); a token of another key of
+   * the same investor keeps working. {@code status} calls an endpoint an investor may call with the
+   * given token and answers the status.
+   */
+  public static void assertRevokedKeysTokensRefused(Keys keys, ToIntFunction<String> status)
+      throws InterruptedException {
     String investor = "inv-" + UUID.randomUUID();
-    String apiKey = "etk_" + UUID.randomUUID();
+    String apiKey = keys.issue(investor);
     String token = TestJwtIssuer.tokenForApiKey(apiKey, investor, "investor");
     assertThat(status.applyAsInt(token)).isNotEqualTo(401).isLessThan(500);
 
-    publish(apiKey, investor);
+    keys.revoke(apiKey, investor);
 
     long steps = BOUND.toMillis() / 100;
     int answer = status.applyAsInt(token);
@@ -108,8 +152,7 @@ public final class ApiKeyRevocations {
       answer = status.applyAsInt(token);
     }
     assertThat(answer).isEqualTo(401);
-    String otherKey =
-        TestJwtIssuer.tokenForApiKey("etk_" + UUID.randomUUID(), investor, "investor");
+    String otherKey = TestJwtIssuer.tokenForApiKey(keys.issue(investor), investor, "investor");
     assertThat(status.applyAsInt(otherKey)).isNotEqualTo(401).isLessThan(500);
   }
 
