@@ -80,44 +80,39 @@ class R2dbcListingStore implements ListingStore {
 
   @Override
   public Mono<Void> insert(Listing listing) {
-    ListingContent c = listing.content();
-    return db.sql(
-            "insert into listing (id, founder_id, name, name_key, description, problem, solution,"
-                + " sector, stage, country, raise_target, raise_progress, team, documents, status,"
-                + " created_at, updated_at) values (:id, :founder, :name, :nameKey, :description,"
-                + " :problem, :solution, :sector, :stage, :country, :raiseTarget, :raiseProgress,"
-                + " cast(:team as jsonb), cast(:documents as jsonb), :status, :createdAt,"
-                + " :updatedAt)")
-        .bind("id", listing.id())
-        .bind("founder", listing.founderId())
-        .bind("name", c.name())
-        .bind("nameKey", PageKey.nameKey(c.name()))
-        .bind("description", c.description())
-        .bind("problem", c.problem())
-        .bind("solution", c.solution())
-        .bind("sector", c.sector().value())
-        .bind("stage", c.stage().value())
-        .bind("country", c.country().code())
-        .bind("raiseTarget", c.raiseTarget())
-        .bind("raiseProgress", listing.raiseProgress())
-        .bind("team", rows.teamJson(c))
-        .bind("documents", rows.documentsJson(c))
-        .bind("status", listing.status().value())
-        .bind("createdAt", listing.createdAt())
-        .bind("updatedAt", listing.updatedAt())
-        .then()
-        .doOnSuccess(done -> readCache.changed(listing.id()));
+    return write(
+        db.sql(
+                "insert into listing (id, founder_id, name, name_key, description, problem,"
+                    + " solution, sector, stage, country, raise_target, raise_progress, team,"
+                    + " documents, status, created_at, updated_at) values (:id, :founder, :name,"
+                    + " :nameKey, :description, :problem, :solution, :sector, :stage, :country,"
+                    + " :raiseTarget, :raiseProgress, cast(:team as jsonb),"
+                    + " cast(:documents as jsonb), :status, :createdAt, :updatedAt)")
+            .bind("founder", listing.founderId())
+            .bind("raiseProgress", listing.raiseProgress())
+            .bind("createdAt", listing.createdAt()),
+        listing);
   }
 
   @Override
   public Mono<Void> update(Listing listing) {
-    ListingContent c = listing.content();
-    return db.sql(
+    return write(
+        db.sql(
             "update listing set name = :name, name_key = :nameKey, description = :description,"
                 + " problem = :problem, solution = :solution, sector = :sector, stage = :stage,"
                 + " country = :country, raise_target = :raiseTarget, team = cast(:team as jsonb),"
                 + " documents = cast(:documents as jsonb), status = :status, updated_at ="
-                + " :updatedAt where id = :id")
+                + " :updatedAt where id = :id"),
+        listing);
+  }
+
+  /**
+   * Binds what an insert and an update both write — the id, the content, the status and the time of
+   * the change — runs the statement and tells the read cache the listing changed.
+   */
+  private Mono<Void> write(DatabaseClient.GenericExecuteSpec statement, Listing listing) {
+    ListingContent c = listing.content();
+    return statement
         .bind("id", listing.id())
         .bind("name", c.name())
         .bind("nameKey", PageKey.nameKey(c.name()))
