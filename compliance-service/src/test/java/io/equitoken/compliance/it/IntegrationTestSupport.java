@@ -110,7 +110,12 @@ public abstract class IntegrationTestSupport {
 
   /** Submits a valid upload for the investor and answers the submission id. */
   protected String submitValid(String investorId) {
-    return submit(investorToken(investorId), validUpload())
+    return submissionId(submit(investorToken(investorId), validUpload()));
+  }
+
+  /** The id of the submission a {@code POST /compliance/kyc} accepted ({@code 202}). */
+  protected static String submissionId(WebTestClient.ResponseSpec submitted) {
+    return submitted
         .expectStatus()
         .isAccepted()
         .expectBody(Map.class)

@@ -284,24 +284,8 @@ class KycSubmissionIT extends IntegrationTestSupport {
     String investor = newInvestor();
     String key = "retry-" + UUID.randomUUID();
 
-    String first =
-        submitWithKey(investor, key, validUpload())
-            .expectStatus()
-            .isAccepted()
-            .expectBody(Map.class)
-            .returnResult()
-            .getResponseBody()
-            .get("submissionId")
-            .toString();
-    String second =
-        submitWithKey(investor, key, validUpload())
-            .expectStatus()
-            .isAccepted()
-            .expectBody(Map.class)
-            .returnResult()
-            .getResponseBody()
-            .get("submissionId")
-            .toString();
+    String first = submissionId(submitWithKey(investor, key, validUpload()));
+    String second = submissionId(submitWithKey(investor, key, validUpload()));
 
     assertThat(second).isEqualTo(first);
     Long rows =

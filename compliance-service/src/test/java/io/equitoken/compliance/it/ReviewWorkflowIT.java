@@ -63,15 +63,7 @@ class ReviewWorkflowIT extends IntegrationTestSupport {
     document(accredited, "passport.jpg", "image/jpeg", KycFixtures.JPEG);
     document(accredited, "bill.pdf", "application/pdf", KycFixtures.PDF);
     document(accredited, "letter.pdf", "application/pdf", KycFixtures.PDF);
-    String second =
-        submit(investorToken(investor), accredited)
-            .expectStatus()
-            .isAccepted()
-            .expectBody(Map.class)
-            .returnResult()
-            .getResponseBody()
-            .get("submissionId")
-            .toString();
+    String second = submissionId(submit(investorToken(investor), accredited));
     decide(officerToken(), second, "approved", false, "Identity, address and income verified")
         .expectStatus()
         .isOk()
@@ -151,16 +143,10 @@ class ReviewWorkflowIT extends IntegrationTestSupport {
   void shouldForbidAnOfficerToDecideTheirOwnSubmission() {
     String officerWhoInvests = "officer-" + UUID.randomUUID();
     String id =
-        submit(
+        submissionId(
+            submit(
                 TestJwtIssuer.token(officerWhoInvests, "investor", "compliance_officer"),
-                validUpload())
-            .expectStatus()
-            .isAccepted()
-            .expectBody(Map.class)
-            .returnResult()
-            .getResponseBody()
-            .get("submissionId")
-            .toString();
+                validUpload()));
 
     problem(
         decide(
