@@ -2,8 +2,11 @@ package io.equitoken.listings.it;
 
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import java.time.Duration;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -31,6 +34,7 @@ public abstract class ListingsIntegrationTest {
 
   @Autowired private WebTestClient client;
   @Autowired protected DatabaseClient db;
+  @Autowired private ObjectProvider<RevokedApiKeys> revocations;
   protected WebTestClient web;
   protected Api api;
 
@@ -39,6 +43,19 @@ public abstract class ListingsIntegrationTest {
     // generous: the build machine has 2 shared cores
     web = client.mutate().responseTimeout(Duration.ofSeconds(30)).build();
     api = new Api(web);
+  }
+
+  /**
+   * The test framework pauses this context while another one's tests run (OutboxOutageIT's); once
+   * resumed, the revocation set is stale and refuses every token, as it must, until its feed has
+   * read identity.events.v1 up to date again.
+   */
+  @BeforeEach
+  void revocationSetUpToDate() {
+    RevokedApiKeys revoked = revocations.getIfAvailable();
+    if (revoked != null) {
+      Awaitility.await().atMost(Duration.ofSeconds(30)).until(revoked::isFresh);
+    }
   }
 
   protected long count(String sql, Object... params) {
