@@ -168,28 +168,7 @@ public class Idempotency {
             return transactions.inTransaction(Mono.defer(work));
           }
           String fingerprint = fingerprint(call.operation(), call.body());
-          Instant now = Instant.now(clock);
-          Instant cutoff = now.minus(retention);
-          Mono<ResponseEntity<T>> fresh =
-              transactions
-                  .inTransaction(
-                      store
-                          .deleteExpired(call.principalId(), call.operation(), key, cutoff)
-                          .then(
-                              store.claim(
-                                  call.principalId(), call.operation(), key, fingerprint, now))
-                          .then(Mono.defer(work))
-                          .flatMap(
-                              answer ->
-                                  store
-                                      .complete(
-                                          record(call, key, fingerprint, now, answer, forReplay))
-                                      .thenReturn(firstAnswer(answer))))
-                  .onErrorResume(
-                      IdempotencyStore.KeyAlreadyRecordedException.class,
-                      raced -> existing(call, key, fingerprint, cutoff, bodyType));
-          return existing(call, key, fingerprint, cutoff, bodyType)
-              .switchIfEmpty(Mono.defer(() -> fresh));
+          return firstOrReplay(call, key, fingerprint, bodyType, forReplay, work, true);
         });
   }
 
@@ -213,6 +192,44 @@ public class Idempotency {
               }
               return replay(record, bodyType);
             });
+  }
+
+  /**
+   * The first call costs one statement more than the work (the claim; the answer is stored with the
+   * work); a repeat finds the live claim and replays the recorded answer. Should that record be
+   * purged between the claim and the read (it expired meanwhile), the call is claimed afresh, once.
+   */
+  private <T> Mono<ResponseEntity<T>> firstOrReplay(
+      Call call,
+      String key,
+      String fingerprint,
+      Class<T> bodyType,
+      UnaryOperator<T> forReplay,
+      Supplier<Mono<ResponseEntity<T>>> work,
+      boolean mayClaimAgain) {
+    Instant now = Instant.now(clock);
+    Instant cutoff = now.minus(retention);
+    return transactions
+        .inTransaction(
+            store
+                .claim(call.principalId(), call.operation(), key, fingerprint, now, cutoff)
+                .then(Mono.defer(work))
+                .flatMap(
+                    answer ->
+                        store
+                            .complete(record(call, key, fingerprint, now, answer, forReplay))
+                            .thenReturn(firstAnswer(answer))))
+        .onErrorResume(
+            IdempotencyStore.KeyAlreadyRecordedException.class,
+            recorded ->
+                existing(call, key, fingerprint, cutoff, bodyType)
+                    .switchIfEmpty(
+                        Mono.defer(
+                            () ->
+                                mayClaimAgain
+                                    ? firstOrReplay(
+                                        call, key, fingerprint, bodyType, forReplay, work, false)
+                                    : Mono.empty())));
   }
 
   private <T> IdempotencyStore.Record record(

@@ -20,23 +20,27 @@ public interface IdempotencyStore {
   Mono<Record> find(String principalId, String operation, String key);
 
   /**
-   * Records a key inside the current transaction, before the work runs; fails with {@link
-   * KeyAlreadyRecordedException} if a concurrent request recorded it first (after waiting for that
-   * request's transaction to end, so a concurrent retry never runs the work twice).
+   * Records a key inside the current transaction, before the work runs, replacing a record of the
+   * same key made before {@code cutoff} (an expired key counts as new); fails with {@link
+   * KeyAlreadyRecordedException} if a live record exists, including one a concurrent request
+   * committed first (after waiting for that request's transaction to end, so a concurrent retry
+   * never runs the work twice).
    */
   Mono<Void> claim(
-      String principalId, String operation, String key, String fingerprint, Instant createdAt);
+      String principalId,
+      String operation,
+      String key,
+      String fingerprint,
+      Instant createdAt,
+      Instant cutoff);
 
   /** Stores the answer of a claimed key, in the same transaction as {@link #claim}. */
   Mono<Void> complete(Record record);
 
-  /** Removes this key's record if it is older than {@code cutoff} (so the key counts as new). */
-  Mono<Void> deleteExpired(String principalId, String operation, String key, Instant cutoff);
-
   /** Deletes at most {@code limit} records older than {@code cutoff}; answers how many. */
   Mono<Long> purgeBatch(Instant cutoff, int limit);
 
-  /** A concurrent request recorded the same key first. */
+  /** The key is recorded already (by an earlier or a concurrent request). */
   class KeyAlreadyRecordedException extends RuntimeException {
     public KeyAlreadyRecordedException() {
       super("idempotency key already recorded", null, false, false);

@@ -39,17 +39,31 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
 
   @Override
   public Mono<Void> claim(
-      String principalId, String operation, String key, String fingerprint, Instant createdAt) {
+      String principalId,
+      String operation,
+      String key,
+      String fingerprint,
+      Instant createdAt,
+      Instant cutoff) {
+    // one round trip: a new key is inserted, an expired one taken over, a live one left alone
+    // (no row changed); a concurrent claim of the same key waits here until the first commits
     return db.sql(
             "insert into idempotency_record (principal_id, operation, idempotency_key,"
                 + " fingerprint, status, headers, created_at) values (:principal, :operation,"
-                + " :key, :fingerprint, 0, '{}', :createdAt)")
+                + " :key, :fingerprint, 0, '{}', :createdAt) on conflict (principal_id,"
+                + " operation, idempotency_key) do update set fingerprint = excluded.fingerprint,"
+                + " status = 0, headers = '{}', body = null, created_at = excluded.created_at"
+                + " where idempotency_record.created_at <= :cutoff")
         .bind("principal", principalId)
         .bind("operation", operation)
         .bind("key", key)
         .bind("fingerprint", fingerprint)
         .bind("createdAt", createdAt)
-        .then()
+        .bind("cutoff", cutoff)
+        .fetch()
+        .rowsUpdated()
+        .flatMap(
+            rows -> rows == 1 ? Mono.<Void>empty() : Mono.error(new KeyAlreadyRecordedException()))
         .onErrorMap(DataIntegrityViolationException.class, e -> new KeyAlreadyRecordedException());
   }
 
@@ -70,19 +84,6 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
             ? spec.bindNull("body", String.class)
             : spec.bind("body", record.body());
     return spec.then();
-  }
-
-  @Override
-  public Mono<Void> deleteExpired(
-      String principalId, String operation, String key, Instant cutoff) {
-    return db.sql(
-            "delete from idempotency_record where principal_id = :principal and operation ="
-                + " :operation and idempotency_key = :key and created_at <= :cutoff")
-        .bind("principal", principalId)
-        .bind("operation", operation)
-        .bind("key", key)
-        .bind("cutoff", cutoff)
-        .then();
   }
 
   @Override
