@@ -94,10 +94,9 @@ public final class CashLedger {
             CashEntry.Refs.order(orderId, tokenId),
             at);
     return store
-        .apply(change)
+        .reserve(change)
         .switchIfEmpty(Mono.defer(() -> insufficient(ownerId, amount)))
         .flatMap(this::publish)
-        .then(store.insertReservation(orderId, ownerId, amount))
         .thenReturn(new Reservation(orderId, ownerId, amount, BigDecimal.ZERO, 0, 0, null));
   }
 
@@ -136,23 +135,7 @@ public final class CashLedger {
     return store
         .account(ownerId)
         .defaultIfEmpty(CashAccount.empty(ownerId, settings.money().currency()))
-        .flatMap(
-            a ->
-                Mono.error(
-                    Refusal.unprocessable(
-                            "insufficient-funds",
-                            "Expected available cash of at least "
-                                + settings.money().major(required).toPlainString()
-                                + " "
-                                + settings.money().currency()
-                                + ", but "
-                                + settings.money().major(a.available()).toPlainString()
-                                + " is available")
-                        .with("required", settings.money().major(required))
-                        .with("available", settings.money().major(a.available()))
-                        .with("currency", settings.money().currency())
-                        .with("nextStep", "Deposit cash or lower the quantity or the maximum price")
-                        .exception()));
+        .flatMap(a -> Mono.error(insufficientFunds(a, required).exception()));
   }
 
   /**

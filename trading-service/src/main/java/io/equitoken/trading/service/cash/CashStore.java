@@ -24,7 +24,12 @@ public interface CashStore {
   /** An owner's entries, newest first, before {@code beforeSequence} (null: from the newest). */
   Flux<CashEntry> entries(String ownerId, Long beforeSequence, CashKind kind, int limit);
 
-  Mono<Void> insertReservation(UUID orderId, String ownerId, long amount);
+  /**
+   * {@link #apply} for a buy order's reservation ({@code reservedChange} > 0, refs naming the
+   * order), recording the order's {@link Reservation} of that amount with it; empty, and nothing
+   * recorded, when the account cannot cover it.
+   */
+  Mono<CashEntry> reserve(CashEntry.Draft reservation);
 
   Mono<Reservation> reservation(UUID orderId);
 

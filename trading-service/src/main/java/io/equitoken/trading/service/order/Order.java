@@ -29,6 +29,29 @@ public record Order(
     fills = fills == null ? List.of() : List.copyOf(fills);
   }
 
+  /** A new order as intake records it: pending, nothing filled yet, the matcher to decide. */
+  public static Order pending(
+      UUID id, String ownerId, OrderRequest request, UUID windowId, Instant at) {
+    return new Order(
+        id,
+        ownerId,
+        request.tokenId(),
+        request.side(),
+        request.quantity(),
+        request.maxPrice(),
+        windowId,
+        OrderStatus.PENDING,
+        BigDecimal.ZERO,
+        request.quantity(),
+        null,
+        null,
+        null,
+        null,
+        at,
+        at,
+        null);
+  }
+
   public Order withFills(List<Fill> fills) {
     return new Order(
         id,

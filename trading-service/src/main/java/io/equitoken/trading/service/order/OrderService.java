@@ -6,6 +6,7 @@ import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.cash.CashLedger;
+import io.equitoken.trading.service.cash.Reservation;
 import io.equitoken.trading.service.controls.MarketControls;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import io.equitoken.trading.service.market.MarketStore;
@@ -78,6 +79,9 @@ public final class OrderService {
       InvestorFacts investor)
       implements TradingMessage {}
 
+  /** A placed order, and for a buy the cash reserved for it ({@code null} for a sell). */
+  public record Placed(Order order, Reservation reservation) {}
+
   /** The {@code order.cancel} command the matcher gets. */
   public record Cancel(String orderId, String ownerId, String tokenId, Instant at)
       implements TradingMessage {}
@@ -90,7 +94,7 @@ public final class OrderService {
    * with {@code insufficient-funds} when not available) and its command: a buy that cannot be
    * funded leaves nothing behind and never reaches the matcher.
    */
-  public Mono<Order> place(Trader trader, OrderRequest request) {
+  public Mono<Placed> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
     Instant now = now();
     return facts(trader, request, now)
@@ -119,25 +123,7 @@ public final class OrderService {
                         throw refusal.exception();
                       });
               InvestorFacts investor = InvestorFacts.of(f.kyc(), now);
-              Order order =
-                  new Order(
-                      ids.get(),
-                      trader.principalId(),
-                      tokenId,
-                      request.side(),
-                      request.quantity(),
-                      request.maxPrice(),
-                      windowId,
-                      OrderStatus.PENDING,
-                      BigDecimal.ZERO,
-                      request.quantity(),
-                      null,
-                      null,
-                      null,
-                      null,
-                      now,
-                      now,
-                      null);
+              Order order = Order.pending(ids.get(), trader.principalId(), request, windowId, now);
               // the cap read above is a pre-check; concurrent orders of the owner on the token
               // are serialised here, so the cap holds exactly
               return transactions.inTransaction(
@@ -151,8 +137,10 @@ public final class OrderService {
                                   : Mono.<Void>error(
                                       limits.tooManyOpenOrders(limits.maxOpenOrders())))
                       .then(fund(order, now))
-                      .then(command(order, investor, now))
-                      .thenReturn(order));
+                      .flatMap(
+                          reservation ->
+                              command(order, investor, now)
+                                  .thenReturn(new Placed(order, reservation.orElse(null)))));
             });
   }
 
@@ -249,12 +237,12 @@ public final class OrderService {
         .map(z -> new IntakeFacts(z.getT1(), z.getT2()));
   }
 
-  private Mono<Void> fund(Order o, Instant now) {
+  private Mono<Optional<Reservation>> fund(Order o, Instant now) {
     if (!"buy".equals(o.side())) {
-      return Mono.empty();
+      return Mono.just(Optional.empty());
     }
     return cash.reserveForBuy(o.ownerId(), o.id(), o.tokenId(), o.quantity(), o.limitPrice(), now)
-        .then();
+        .map(Optional::of);
   }
 
   private Mono<Void> command(Order o, InvestorFacts investor, Instant now) {

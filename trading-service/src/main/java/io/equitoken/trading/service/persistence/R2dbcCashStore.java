@@ -62,6 +62,19 @@ class R2dbcCashStore implements CashStore {
           + ENTRY_VALUES
           + " from a returning sequence, balance_after, reserved_after";
 
+  /** A buy's reservation: the move, and the order's reservation row from the same updated row. */
+  private static final String RESERVE =
+      "with a as (update cash_account set balance = balance + :amount, reserved = reserved +"
+          + " :reservedChange, sequence = sequence + 1, updated_at = :at where owner_id = :owner"
+          + " and reserved + :reservedChange >= 0 and balance + :amount >= reserved +"
+          + " :reservedChange returning owner_id, balance, reserved, sequence), r as (insert into"
+          + " cash_reservation (order_id, owner_id, amount) select :orderId, owner_id,"
+          + " :reservedChange from a) insert into cash_entry ("
+          + ENTRY_COLUMNS
+          + ") select "
+          + ENTRY_VALUES
+          + " from a returning sequence, balance_after, reserved_after";
+
   private final DatabaseClient db;
   private final String currency;
 
@@ -72,9 +85,18 @@ class R2dbcCashStore implements CashStore {
 
   @Override
   public Mono<CashEntry> apply(CashEntry.Draft c) {
+    return apply(c, c.credit() ? CREDIT : MOVE);
+  }
+
+  @Override
+  public Mono<CashEntry> reserve(CashEntry.Draft reservation) {
+    return apply(reservation, RESERVE);
+  }
+
+  private Mono<CashEntry> apply(CashEntry.Draft c, String sql) {
     CashEntry.Refs r = c.refs();
     DatabaseClient.GenericExecuteSpec spec =
-        db.sql(c.credit() ? CREDIT : MOVE)
+        db.sql(sql)
             .bind("owner", c.ownerId())
             .bind("id", c.id())
             .bind("kind", c.kind().wire())
@@ -142,19 +164,6 @@ class R2dbcCashStore implements CashStore {
     spec = Sql.bind(spec, "before", beforeSequence, Long.class);
     spec = Sql.bind(spec, "kind", kind == null ? null : kind.wire(), String.class);
     return spec.map(R2dbcCashStore::readEntry).all();
-  }
-
-  @Override
-  public Mono<Void> insertReservation(UUID orderId, String ownerId, long amount) {
-    return db.sql(
-            "insert into cash_reservation (order_id, owner_id, amount) values (:order, :owner,"
-                + " :amount)")
-        .bind("order", orderId)
-        .bind("owner", ownerId)
-        .bind("amount", amount)
-        .fetch()
-        .rowsUpdated()
-        .then();
   }
 
   @Override

@@ -47,9 +47,9 @@ class R2dbcOrderStore implements OrderStore {
                     + " window_id, status, filled_quantity, remaining_quantity, created_at,"
                     + " updated_at) select :id, :owner, :token, :side, :quantity, :price,"
                     + " :window, :status, :filled, :remaining, :created, :updated"
-                    + " where (select count(*) from trade_order where owner_id = :owner"
-                    + " and token_id = :token"
-                    + " and status in ('pending', 'open', 'partially_filled')) < :max"),
+                    + " where (select count(*) from (select 1 from trade_order where owner_id ="
+                    + " :owner and token_id = :token and status in ('pending', 'open',"
+                    + " 'partially_filled') limit :max) open) < :max"),
             o)
         .bind("max", maxOpen)
         .fetch()

@@ -8,6 +8,7 @@ import io.equitoken.platform.web.Roles;
 import io.equitoken.platform.web.input.CursorPage;
 import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.trading.service.cash.CashLedger;
+import io.equitoken.trading.service.cash.Reservation;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderRequest;
 import io.equitoken.trading.service.order.OrderService;
@@ -64,7 +65,12 @@ class OrderController {
         key,
         body,
         OrderDtos.Accepted.class,
-        () -> trader().flatMap(t -> service.place(t, request)).flatMap(this::accepted));
+        () ->
+            trader()
+                .flatMap(t -> service.place(t, request))
+                .map(
+                    p ->
+                        accepted(p.order(), Optional.ofNullable(p.reservation()).map(this::cash))));
   }
 
   /** {@code POST /trade/check}: what {@code POST /trade} would answer, placing nothing. */
@@ -94,7 +100,7 @@ class OrderController {
                 Mono.justOrEmpty(Params.uuid(tradeId))
                     .switchIfEmpty(Mono.error(() -> notFound(tradeId)))
                     .flatMap(id -> service.cancel(t, id)))
-        .flatMap(this::accepted);
+        .flatMap(o -> orderCash(o).map(c -> accepted(o, c)));
   }
 
   @GetMapping("/trade")
@@ -137,13 +143,15 @@ class OrderController {
             });
   }
 
-  private Mono<ResponseEntity<OrderDtos.Accepted>> accepted(Order o) {
-    return orderCash(o)
-        .map(
-            c ->
-                ResponseEntity.status(HttpStatus.ACCEPTED)
-                    .header("Location", "/trade/status/" + o.id())
-                    .body(OrderDtos.accepted(o, c.orElse(null))));
+  private static ResponseEntity<OrderDtos.Accepted> accepted(
+      Order o, Optional<CashDtos.OrderCash> cash) {
+    return ResponseEntity.status(HttpStatus.ACCEPTED)
+        .header("Location", "/trade/status/" + o.id())
+        .body(OrderDtos.accepted(o, cash.orElse(null)));
+  }
+
+  private CashDtos.OrderCash cash(Reservation r) {
+    return CashDtos.orderCash(cash.money(), r);
   }
 
   /** A buy order's reservation, as the order's answers show it. */
@@ -151,9 +159,7 @@ class OrderController {
     if (!"buy".equals(o.side())) {
       return Mono.just(Optional.empty());
     }
-    return cash.reservation(o.id())
-        .map(r -> Optional.of(CashDtos.orderCash(cash.money(), r)))
-        .defaultIfEmpty(Optional.empty());
+    return cash.reservation(o.id()).map(r -> Optional.of(cash(r))).defaultIfEmpty(Optional.empty());
   }
 
   private static Mono<Trader> trader() {

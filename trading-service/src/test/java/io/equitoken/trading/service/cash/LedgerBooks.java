@@ -79,11 +79,15 @@ final class LedgerBooks implements CashStore {
   }
 
   @Override
-  public Mono<Void> insertReservation(UUID orderId, String ownerId, long amount) {
-    return Mono.fromRunnable(
-        () ->
-            reservations.put(
-                orderId, new Reservation(orderId, ownerId, amount, BigDecimal.ZERO, 0, 0, null)));
+  public Mono<CashEntry> reserve(CashEntry.Draft r) {
+    UUID orderId = r.refs().orderId();
+    return apply(r)
+        .doOnNext(
+            e ->
+                reservations.put(
+                    orderId,
+                    new Reservation(
+                        orderId, r.ownerId(), r.reservedChange(), BigDecimal.ZERO, 0, 0, null)));
   }
 
   @Override
