@@ -83,6 +83,47 @@ class OutboxIT {
     assertThat(header(records.get(0), "content-type")).isEqualTo("application/json");
   }
 
+  @Test
+  void shouldWriteATransactionsEventsTogetherJustBeforeItCommitsInOrder() {
+    String topic = "outbox-batch-" + UUID.randomUUID() + ".v1";
+    TransactionalOperator tx = TransactionalOperator.create(tm);
+    int events = 1_234; // more than one statement's worth
+    Mono<Long> seenInside =
+        reactor.core.publisher.Flux.range(0, events)
+            .concatMap(
+                n ->
+                    outbox.append(
+                        topic,
+                        "k" + (n % 7),
+                        "equitoken.test.thing.counted.v1",
+                        n % 2 == 0 ? null : "s" + n,
+                        Map.of("n", n)))
+            .then(rowsOf(topic));
+
+    Long inside = tx.transactional(seenInside).block();
+
+    assertThat(inside).as("rows written before the commit").isZero();
+    List<String> written =
+        db.sql("select payload from outbox_event where topic = :t order by seq")
+            .bind("t", topic)
+            .map(r -> r.get(0, String.class))
+            .all()
+            .collectList()
+            .block();
+    assertThat(written)
+        .containsExactlyElementsOf(
+            java.util.stream.IntStream.range(0, events)
+                .mapToObj(n -> "{\"n\":" + n + "}")
+                .toList());
+  }
+
+  private Mono<Long> rowsOf(String topic) {
+    return db.sql("select count(*) from outbox_event where topic = :t")
+        .bind("t", topic)
+        .map(r -> r.get(0, Long.class))
+        .one();
+  }
+
   sealed interface ThingEvent permits ThingCreated, ThingRenamed, ThingForgotten {}
 
   record ThingCreated(String id, int n) implements ThingEvent {}
