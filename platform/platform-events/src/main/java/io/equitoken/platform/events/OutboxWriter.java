@@ -19,8 +19,9 @@ import tools.jackson.databind.json.JsonMapper;
  * business change it describes: both commit or neither does, and the {@link OutboxRelay} publishes
  * it afterwards, in order. The row keeps the W3C {@code traceparent} of the span current at the
  * call ({@link TraceParents}), which the relay puts on the record. Once the transaction commits (at
- * once without one), it raises the {@link OutboxSignal}, so that the relay does not wait for its
- * next poll.
+ * once without one), it raises the {@link OutboxSignal} unless {@link OutboxCommitFeed} listens
+ * (which hears of every commit, this one included), so that the relay does not wait for its next
+ * poll.
  *
  * <p>Inside a transaction the events are kept in order and written just before it commits, all in
  * one statement (an order's intake or a consumer's whole poll pays one round trip for its events,
@@ -127,7 +128,7 @@ public class OutboxWriter {
 
     @Override
     public Mono<Void> afterCommit() {
-      return Mono.fromRunnable(committed::raise);
+      return Mono.fromRunnable(OutboxWriter.this::wakeRelay);
     }
 
     @Override
@@ -137,7 +138,17 @@ public class OutboxWriter {
   }
 
   private Mono<Void> insertNow(Row row) {
-    return insert(List.of(row)).then(Mono.fromRunnable(committed::raise));
+    return insert(List.of(row)).then(Mono.fromRunnable(this::wakeRelay));
+  }
+
+  /**
+   * Wakes the relay, unless the commit feed listens: its notification of this very commit wakes it
+   * anyway, and a second wake-up would only cost the relay an empty pass.
+   */
+  private void wakeRelay() {
+    if (!committed.isListening()) {
+      committed.raise();
+    }
   }
 
   /**
