@@ -220,35 +220,29 @@ class R2dbcOrderStore implements OrderStore {
       BigDecimal remainingQuantity,
       BigDecimal averagePrice,
       OrderStatus status) {
-    Mono<Long> insertFill =
+    // one statement: the fill once per trade id, and the order moved only by a fill new to it
+    var spec =
         db.sql(
-                "insert into order_fill (order_id, trade_id, price, quantity, executed_at)"
-                    + " select :id, :trade, :price, :quantity, :at"
-                    + " where exists (select 1 from trade_order where id = :id)"
-                    + " on conflict do nothing")
-            .bind("id", id)
+            "with f as (insert into order_fill (order_id, trade_id, price, quantity, executed_at)"
+                + " select :id, :trade, :price, :quantity, :at"
+                + " where exists (select 1 from trade_order where id = :id)"
+                + " on conflict do nothing returning order_id)"
+                + " update trade_order set status = :status, filled_quantity = :filled,"
+                + " remaining_quantity = :remaining, average_price = :avg, updated_at = :at"
+                + " where id = :id and exists (select 1 from f) and filled_quantity <= :filled"
+                + " and "
+                + NOT_FINAL);
+    spec =
+        spec.bind("id", id)
             .bind("trade", fill.tradeId())
             .bind("price", fill.price())
             .bind("quantity", fill.quantity())
-            .bind("at", fill.executedAt())
-            .fetch()
-            .rowsUpdated();
-    var update =
-        db.sql(
-            "update trade_order set status = :status, filled_quantity = :filled,"
-                + " remaining_quantity = :remaining, average_price = :avg, updated_at = :at"
-                + " where id = :id and filled_quantity <= :filled and "
-                + NOT_FINAL);
-    update =
-        update
-            .bind("id", id)
             .bind("status", status.wire())
             .bind("filled", filledQuantity)
             .bind("remaining", remainingQuantity)
             .bind("at", fill.executedAt());
-    update = Sql.bind(update, "avg", averagePrice, BigDecimal.class);
-    var apply = update;
-    return insertFill.flatMap(n -> n == 1 ? apply.fetch().rowsUpdated() : Mono.just(0L)).then();
+    spec = Sql.bind(spec, "avg", averagePrice, BigDecimal.class);
+    return spec.fetch().rowsUpdated().then();
   }
 
   @Override
