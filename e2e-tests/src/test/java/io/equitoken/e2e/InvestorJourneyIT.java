@@ -45,26 +45,10 @@ class InvestorJourneyIT extends ThroughTheGateway {
     String secret = key.substring(key.indexOf(' ') + 1);
     String apiKey = key.substring(0, key.indexOf(' '));
     // and the demo window that is open now, with the issuer's offers resting in it
-    JsonNode window =
-        eventually(
-            () -> {
-              HttpResponse<String> r =
-                  gateway.get("/liquidity/windows?status=open", tokenOf(apiKey, secret));
-              assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-              for (JsonNode w : json.readTree(r.body())) {
-                if (!w.get("tokenIds").isEmpty()) {
-                  return w;
-                }
-              }
-              return null;
-            });
+    JsonNode window = openDemoWindow(apiKey, secret);
     String tokenId = window.get("tokenIds").get(0).asString();
-    JsonNode token =
-        json.readTree(gateway.get("/tokens/" + tokenId, tokenOf(apiKey, secret)).body());
     BigDecimal limit =
-        token
-            .get("price")
-            .decimalValue()
+        priceOf(tokenId, apiKey, secret)
             .multiply(BigDecimal.valueOf(2))
             .setScale(2, RoundingMode.DOWN);
     // and a webhook subscription of theirs for window openings and trades

@@ -153,30 +153,6 @@ class MarketControlsIT extends ThroughTheGateway {
         });
   }
 
-  /** The first token of the demo window that is open now. */
-  private String openWindowToken(String apiKey, String secret) throws InterruptedException {
-    JsonNode window =
-        eventually(
-            () -> {
-              HttpResponse<String> r =
-                  gateway.get("/liquidity/windows?status=open", tokenOf(apiKey, secret));
-              assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-              for (JsonNode w : json.readTree(r.body())) {
-                if (!w.get("tokenIds").isEmpty()) {
-                  return w;
-                }
-              }
-              return null;
-            });
-    return window.get("tokenIds").get(0).asString();
-  }
-
-  private BigDecimal priceOf(String tokenId, String apiKey, String secret) {
-    return json.readTree(gateway.get("/tokens/" + tokenId, tokenOf(apiKey, secret)).body())
-        .get("price")
-        .decimalValue();
-  }
-
   private static String order(String tokenId, String side, int quantity, BigDecimal limit) {
     return "{\"tokenId\":\""
         + tokenId

@@ -7,6 +7,7 @@ import io.equitoken.platform.test.TestTls;
 import io.equitoken.platform.test.WebhookReceiver;
 import io.equitoken.sdk.Equitoken;
 import io.equitoken.sdk.Webhooks;
+import java.math.BigDecimal;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -207,6 +208,34 @@ abstract class ThroughTheGateway {
                 .sslContext(TestTls.trustingPem(platform.gatewayCertificate()))
                 .connectTimeout(Duration.ofSeconds(5)))
         .build();
+  }
+
+  /** A demo window that is open now and has tokens. */
+  protected JsonNode openDemoWindow(String apiKey, String secret) throws InterruptedException {
+    return eventually(
+        () -> {
+          HttpResponse<String> r =
+              gateway.get("/liquidity/windows?status=open", tokenOf(apiKey, secret));
+          assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+          for (JsonNode w : json.readTree(r.body())) {
+            if (!w.get("tokenIds").isEmpty()) {
+              return w;
+            }
+          }
+          return null;
+        });
+  }
+
+  /** The first token of the demo window that is open now. */
+  protected String openWindowToken(String apiKey, String secret) throws InterruptedException {
+    return openDemoWindow(apiKey, secret).get("tokenIds").get(0).asString();
+  }
+
+  /** The token's reference price. */
+  protected BigDecimal priceOf(String tokenId, String apiKey, String secret) {
+    return json.readTree(gateway.get("/tokens/" + tokenId, tokenOf(apiKey, secret)).body())
+        .get("price")
+        .decimalValue();
   }
 
   /** Polls (bounded by {@link #SETTLE}) until {@code probe} answers non-null. */
