@@ -30,12 +30,7 @@ class ServiceTemplateTest {
   static final Conventions CONVENTIONS = Conventions.read(ROOT);
 
   /** What one service may still do differently, by module, as "check: detail". */
-  static final Map<String, Set<String>> EXCEPTIONS =
-      Map.of(
-          "trading-service",
-          Set.of(
-              // checks trading-service does not pass yet
-              "missing it/RevokedApiKeyIT.java"));
+  static final Map<String, Set<String>> EXCEPTIONS = Map.of();
 
   private static final Pattern BASE_PACKAGE = Pattern.compile("`(io\\.equitoken\\.[a-z.]+)`");
 

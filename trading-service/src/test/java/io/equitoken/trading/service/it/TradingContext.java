@@ -3,10 +3,13 @@ package io.equitoken.trading.service.it;
 import io.equitoken.platform.test.MutableClock;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import io.equitoken.trading.service.window.WindowClock;
 import java.time.Duration;
 import java.time.Instant;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -58,6 +61,7 @@ public abstract class TradingContext {
   @Autowired protected MutableClock clock;
   @Autowired protected WindowClock windowClock;
   @Autowired protected KafkaTemplate<String, String> kafka;
+  @Autowired private ObjectProvider<RevokedApiKeys> revocations;
   protected WebTestClient web;
   protected Api api;
   protected Fixtures fixtures;
@@ -68,6 +72,20 @@ public abstract class TradingContext {
     web = client.mutate().responseTimeout(Duration.ofSeconds(30)).build();
     api = new Api(web);
     fixtures = new Fixtures(kafka, db, clock, api, this::tick);
+  }
+
+  /**
+   * The test framework pauses the shared context while another one's tests run (each {@link
+   * MatcherIntegrationTest}'s, WindowClockDriverIT's); once resumed, the revocation set is stale
+   * and refuses every token, as it must, until its feed has read identity.events.v1 up to date
+   * again.
+   */
+  @BeforeEach
+  void revocationSetUpToDate() {
+    RevokedApiKeys revoked = revocations.getIfAvailable();
+    if (revoked != null) {
+      Awaitility.await().atMost(Duration.ofSeconds(30)).until(revoked::isFresh);
+    }
   }
 
   protected int tick() {
