@@ -9,7 +9,6 @@ import io.equitoken.trading.service.market.TokenInfo;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderRequest;
 import io.equitoken.trading.service.order.OrderService;
-import io.equitoken.trading.service.order.OrderStatus;
 import io.equitoken.trading.service.order.OrderStore;
 import io.equitoken.trading.service.order.Trader;
 import io.equitoken.trading.service.window.LiquidityWindow;
@@ -184,24 +183,7 @@ final class DemoTrading {
     UUID orderId = uuid("demo-order|" + w.id() + "|" + t.tokenId() + "|" + owner + "|" + at);
     BigDecimal q = new BigDecimal(quantity);
     Order order =
-        new Order(
-            orderId,
-            owner,
-            t.tokenId(),
-            side,
-            q,
-            price,
-            w.id(),
-            OrderStatus.PENDING,
-            BigDecimal.ZERO,
-            q,
-            null,
-            null,
-            null,
-            null,
-            at,
-            at,
-            null);
+        Order.pending(orderId, owner, new OrderRequest(t.tokenId(), side, q, price), w.id(), at);
     Mono<Void> funded =
         "buy".equals(side)
             ? cash.reserveForBuy(owner, orderId, t.tokenId(), q, price, at).then()
