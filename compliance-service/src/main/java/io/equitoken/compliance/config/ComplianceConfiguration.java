@@ -12,7 +12,7 @@ import io.equitoken.compliance.web.DetailsPart;
 import io.equitoken.compliance.web.UploadSizeFilter;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Transactions;
-import io.equitoken.platform.web.ConfiguredKey;
+import io.equitoken.platform.web.security.ConfiguredKey;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -6,7 +6,7 @@ import io.equitoken.compliance.kyc.KycSubmissions;
 import io.equitoken.compliance.kyc.Upload;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.idempotency.Idempotency;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;

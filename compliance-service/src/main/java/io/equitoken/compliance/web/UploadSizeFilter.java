@@ -1,8 +1,8 @@
 package io.equitoken.compliance.web;
 
 import io.equitoken.platform.web.CountedBody;
-import io.equitoken.platform.web.Problem;
-import io.equitoken.platform.web.ProblemWriter;
+import io.equitoken.platform.web.problem.Problem;
+import io.equitoken.platform.web.problem.ProblemWriter;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpMethod;
 import org.springframework.web.server.ServerWebExchange;

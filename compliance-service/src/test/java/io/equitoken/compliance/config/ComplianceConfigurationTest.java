@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.equitoken.compliance.document.DocumentCipher;
-import io.equitoken.platform.web.ConfiguredKey;
+import io.equitoken.platform.web.security.ConfiguredKey;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import io.equitoken.gateway.routing.RouteTable;
 import io.equitoken.gateway.web.ServiceCallFilter;
 import io.equitoken.gateway.web.ServiceFallback;
 import io.equitoken.gateway.web.UploadTooLargeException;
-import io.equitoken.platform.web.ProblemWebExceptionHandler;
+import io.equitoken.platform.web.problem.ProblemWebExceptionHandler;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import java.util.concurrent.TimeoutException;
 import org.springframework.cloud.circuitbreaker.resilience4j.ReactiveResilience4JCircuitBreakerFactory;

@@ -1,8 +1,8 @@
 package io.equitoken.gateway.web;
 
-import io.equitoken.platform.web.Problem;
-import io.equitoken.platform.web.ProblemWebExceptionHandler;
-import io.equitoken.platform.web.ProblemWriter;
+import io.equitoken.platform.web.problem.Problem;
+import io.equitoken.platform.web.problem.ProblemWebExceptionHandler;
+import io.equitoken.platform.web.problem.ProblemWriter;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;

@@ -1,8 +1,8 @@
 package io.equitoken.gateway.web;
 
 import io.equitoken.platform.web.CountedBody;
-import io.equitoken.platform.web.Problem;
-import io.equitoken.platform.web.ProblemWriter;
+import io.equitoken.platform.web.problem.Problem;
+import io.equitoken.platform.web.problem.ProblemWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.core.Ordered;

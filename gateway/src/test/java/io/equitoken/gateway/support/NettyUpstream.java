@@ -1,7 +1,7 @@
 package io.equitoken.gateway.support;
 
 import io.equitoken.gateway.routing.Upstream;
-import io.equitoken.platform.web.ProblemWebExceptionHandler;
+import io.equitoken.platform.web.problem.ProblemWebExceptionHandler;
 import io.equitoken.platform.web.server.ServerLimitsAutoConfiguration;
 import io.equitoken.platform.web.server.ServerLimitsProperties;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import io.equitoken.identity.apikey.KeyPosition;
 import io.equitoken.identity.apikey.NewApiKey;
 import io.equitoken.identity.apikey.Requester;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.idempotency.Idempotency;
 import io.equitoken.platform.web.input.CursorPage;
 import io.equitoken.platform.web.input.QueryParams;
 import jakarta.validation.Valid;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.equitoken.identity.support.IdentityIntegrationTest;
-import io.equitoken.platform.web.ConfiguredKey;
+import io.equitoken.platform.web.security.ConfiguredKey;
 import org.junit.jupiter.api.Test;
 
 /** No built-in key-encryption key or pepper; without them the service stops. */

@@ -3,7 +3,7 @@ package io.equitoken.listings.web;
 import io.equitoken.listings.listing.Actor;
 import io.equitoken.listings.listing.Listing;
 import io.equitoken.listings.listing.ListingService;
-import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.idempotency.Idempotency;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.function.BiFunction;

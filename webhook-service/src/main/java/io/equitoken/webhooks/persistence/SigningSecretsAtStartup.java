@@ -1,7 +1,7 @@
 package io.equitoken.webhooks.persistence;
 
 import io.equitoken.platform.core.SealedSecret;
-import io.equitoken.platform.web.ConfiguredKey;
+import io.equitoken.platform.web.security.ConfiguredKey;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

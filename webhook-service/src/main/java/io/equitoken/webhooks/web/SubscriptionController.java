@@ -1,7 +1,7 @@
 package io.equitoken.webhooks.web;
 
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.idempotency.Idempotency;
 import io.equitoken.platform.web.input.CursorPage;
 import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.webhooks.delivery.Dispatcher;

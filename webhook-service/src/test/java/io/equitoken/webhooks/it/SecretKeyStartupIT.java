@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.equitoken.platform.core.SealedSecret;
-import io.equitoken.platform.web.ConfiguredKey;
+import io.equitoken.platform.web.security.ConfiguredKey;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.Secrets;
 import io.equitoken.webhooks.subscription.Subscription;

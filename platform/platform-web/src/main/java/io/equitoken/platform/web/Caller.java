@@ -1,5 +1,6 @@
 package io.equitoken.platform.web;
 
+import io.equitoken.platform.web.problem.ProblemException;
 import java.util.List;
 import java.util.Set;
 import org.springframework.security.core.context.ReactiveSecurityContextHolder;

@@ -3,6 +3,7 @@ package io.equitoken.platform.web;
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.web.input.CursorPage;
 import io.equitoken.platform.web.input.QueryParams;
+import io.equitoken.platform.web.problem.ProblemException;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.web.server.ServerWebExchange;

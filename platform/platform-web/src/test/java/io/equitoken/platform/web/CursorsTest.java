@@ -3,6 +3,7 @@ package io.equitoken.platform.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.equitoken.platform.web.problem.ProblemException;
 import org.junit.jupiter.api.Test;
 
 class CursorsTest {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.platform.web.idempotency.Idempotency;
+import io.equitoken.platform.web.idempotency.IdempotencyPurger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,8 @@
 package io.equitoken.platform.web;
 
 import io.equitoken.platform.core.Refusal;
+import io.equitoken.platform.web.idempotency.Idempotency;
+import io.equitoken.platform.web.problem.ProblemException;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;

@@ -2,7 +2,7 @@ package io.equitoken.trading.service.web;
 
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.idempotency.Idempotency;
 import io.equitoken.platform.web.input.CursorPage;
 import io.equitoken.platform.web.input.QueryParams;
 import io.equitoken.trading.service.cash.CashKind;

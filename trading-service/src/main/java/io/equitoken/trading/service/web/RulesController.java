@@ -2,7 +2,7 @@ package io.equitoken.trading.service.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.idempotency.Idempotency;
 import io.equitoken.trading.service.rules.RulesRequest;
 import io.equitoken.trading.service.rules.RulesService;
 import io.equitoken.trading.service.rules.RulesVersion;

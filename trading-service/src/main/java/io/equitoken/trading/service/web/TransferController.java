@@ -1,7 +1,7 @@
 package io.equitoken.trading.service.web;
 
 import io.equitoken.platform.web.Caller;
-import io.equitoken.platform.web.Idempotency;
+import io.equitoken.platform.web.idempotency.Idempotency;
 import io.equitoken.trading.service.transfer.TransferService;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;

@@ -1,6 +1,6 @@
 package io.equitoken.platform.web.input;
 
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.problem.ProblemException;
 
 /**
  * The one rule every text input of the API obeys, whatever carries it (JSON body, query parameter,

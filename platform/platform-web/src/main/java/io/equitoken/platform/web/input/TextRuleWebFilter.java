@@ -1,7 +1,7 @@
 package io.equitoken.platform.web.input;
 
-import io.equitoken.platform.web.ProblemException;
-import io.equitoken.platform.web.ProblemWebExceptionHandler;
+import io.equitoken.platform.web.problem.ProblemException;
+import io.equitoken.platform.web.problem.ProblemWebExceptionHandler;
 import java.util.List;
 import java.util.Map;
 import org.springframework.core.Ordered;

@@ -1,6 +1,6 @@
 package io.equitoken.platform.web.revocation;
 
-import io.equitoken.platform.web.EquitokenSecurityProperties;
+import io.equitoken.platform.web.security.EquitokenSecurityProperties;
 import java.time.Clock;
 import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;

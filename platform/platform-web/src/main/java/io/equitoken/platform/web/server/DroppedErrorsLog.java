@@ -1,6 +1,6 @@
 package io.equitoken.platform.web.server;
 
-import io.equitoken.platform.web.ProblemWebExceptionHandler;
+import io.equitoken.platform.web.problem.ProblemWebExceptionHandler;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -3,7 +3,7 @@ package io.equitoken.platform.web.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.equitoken.platform.web.ProblemException;
+import io.equitoken.platform.web.problem.ProblemException;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;

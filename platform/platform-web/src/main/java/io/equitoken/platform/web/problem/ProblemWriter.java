@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.problem;
 
 import java.nio.charset.StandardCharsets;
 import org.springframework.core.io.buffer.DataBuffer;

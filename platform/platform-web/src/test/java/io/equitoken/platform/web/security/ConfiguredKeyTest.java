@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.security;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -16,14 +16,14 @@ import org.springframework.security.oauth2.jwt.JwtClaimNames;
  * {@code azp} (the API key it was issued for, so it can be revoked) and {@code roles} — when
  * present — a JSON array of strings only (a space-separated string is not split into roles).
  */
-final class TokenShape implements OAuth2TokenValidator<Jwt> {
+public final class TokenShape implements OAuth2TokenValidator<Jwt> {
 
   private static final OAuth2Error REFUSED =
       new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, "token refused", null);
 
   private final Duration maxLifetime;
 
-  TokenShape(Duration maxLifetime) {
+  public TokenShape(Duration maxLifetime) {
     this.maxLifetime = maxLifetime;
   }
 

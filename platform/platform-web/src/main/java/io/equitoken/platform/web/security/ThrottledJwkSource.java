@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.security;
 
 import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.JWKMatcher;
@@ -25,11 +25,11 @@ import reactor.core.scheduler.Schedulers;
  * rotation) — a storm of random {@code kid}s costs identity-service a bounded number of fetches
  * instead of one each. Tokens whose key is not found while the limiter holds are refused (401).
  */
-final class ThrottledJwkSource implements Function<SignedJWT, Flux<JWK>> {
+public final class ThrottledJwkSource implements Function<SignedJWT, Flux<JWK>> {
 
   private final JWKSource<SecurityContext> source;
 
-  ThrottledJwkSource(URI jwksUri, Duration cacheTtl, Duration refetchCooldown) {
+  public ThrottledJwkSource(URI jwksUri, Duration cacheTtl, Duration refetchCooldown) {
     try {
       this.source =
           JWKSourceBuilder.<SecurityContext>create(

@@ -1,5 +1,6 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.security;
 
+import io.equitoken.platform.web.problem.Problem;
 import java.util.Optional;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;

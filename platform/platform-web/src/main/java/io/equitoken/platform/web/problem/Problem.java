@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.problem;
 
 import io.equitoken.platform.core.Refusal;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.security;
 
 import java.net.URI;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.problem;
 
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.web.input.QueryParams;

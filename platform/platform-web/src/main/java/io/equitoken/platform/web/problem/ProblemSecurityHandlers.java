@@ -1,5 +1,6 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.problem;
 
+import io.equitoken.platform.web.security.AuthenticationFailureLimit;
 import java.util.Optional;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;

@@ -1,8 +1,9 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.idempotency;
 
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.platform.web.Caller;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.problem;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

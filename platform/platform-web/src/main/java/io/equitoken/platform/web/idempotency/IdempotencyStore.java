@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.idempotency;
 
 import java.time.Instant;
 import reactor.core.publisher.Mono;

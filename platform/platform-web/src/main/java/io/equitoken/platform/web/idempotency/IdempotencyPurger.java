@@ -1,4 +1,4 @@
-package io.equitoken.platform.web;
+package io.equitoken.platform.web.idempotency;
 
 import io.equitoken.platform.core.BoundedPurge;
 import io.equitoken.platform.core.PeriodicTask;
