@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +54,20 @@ public final class ChildProcess implements Supervisor.Supervised {
       return new ChildProcess(name, builder.start(), log);
     } catch (IOException e) {
       throw new UncheckedIOException("could not start " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Marks in a process's log where this start of it begins. */
+  static void writeHeader(Path log, String name) {
+    try {
+      Files.createDirectories(log.getParent());
+      Files.writeString(
+          log,
+          "==== " + name + " started by platform-local at " + Instant.now() + " ====\n",
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -1,13 +1,10 @@
 package io.equitoken.local;
 
-import io.equitoken.local.ServiceLauncher.Launched;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,7 +22,10 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * {@link #close()} stops services first, then Kafka, then PostgreSQL, and leaves nothing running.
+ * The story of {@code up}: claim the base dir ({@link Installation}), start the infrastructure
+ * ({@link Infrastructure}), start the services ({@link ServiceFleet}), watch them ({@link
+ * Supervisor}); {@link #close()} stops services first, then Kafka, then PostgreSQL, and leaves
+ * nothing running.
  */
 public final class LocalPlatform implements AutoCloseable {
 
@@ -36,21 +36,15 @@ public final class LocalPlatform implements AutoCloseable {
   private final Duration serviceTimeout;
   private final int parallelStarts;
   private final Progress progress;
-  private final String marker;
   private final RestartPolicy restartPolicy;
 
   private final Object stopLock = new Object();
-  private final List<ChildProcess> services = new java.util.concurrent.CopyOnWriteArrayList<>();
-  private final List<String> skipped = new ArrayList<>();
-  private RunLock lock;
+  private volatile Installation installation;
   private LocalSecrets secrets;
-  private ServiceLauncher launcher;
-  private PostgresNode postgres;
-  private ChildProcess kafka;
-  private KafkaNode kafkaNode;
+  private Infrastructure infrastructure;
+  private ServiceFleet services;
   private Supervisor supervisor;
   private DemoReceiver demoReceiver;
-  private boolean closing;
 
   private LocalPlatform(Builder builder) {
     this.projectDir = builder.projectDir.toAbsolutePath().normalize();
@@ -63,7 +57,6 @@ public final class LocalPlatform implements AutoCloseable {
     this.serviceTimeout = builder.serviceTimeout;
     this.parallelStarts = builder.parallelStarts;
     this.progress = new Progress(builder.out);
-    this.marker = "-D" + ChildProcess.MARKER_PROPERTY + "=" + baseDir;
     this.restartPolicy = builder.restartPolicy;
   }
 
@@ -78,36 +71,12 @@ public final class LocalPlatform implements AutoCloseable {
    * @throws LaunchException when a part does not start; everything started is stopped again
    */
   public void start() {
-    lock =
-        RunLock.tryAcquire(baseDir)
-            .orElseThrow(() -> new AlreadyRunningException(baseDir, RunLock.recordedPid(baseDir)));
+    installation = Installation.claim(baseDir, progress::info);
     try {
-      List<String> orphans = lock.stopOrphans(marker + " ");
-      if (!orphans.isEmpty()) {
-        progress.info("  stopped processes left by a killed earlier run: " + orphans);
-      }
-      LocalSecrets.refuseDataFromBefore(baseDir);
-      secrets = LocalSecrets.loadOrCreate(baseDir, Services.databases());
-      launcher =
-          new ServiceLauncher(
-              projectDir,
-              baseDir,
-              ports,
-              tlsDir(),
-              secrets,
-              marker,
-              serviceTimeout.multipliedBy(parallelStarts),
-              this::register,
-              () -> closing);
-      postgres = new PostgresNode(ports, baseDir, secrets);
-      if (postgres.stopOrphanedPostmaster()) {
-        progress.info("  stopped the PostgreSQL server left by a killed earlier run");
-      }
-      checkPortsFree();
-      startPostgres();
-      startKafka();
+      prepare();
+      infrastructure.start();
       if (withServices) {
-        startServices();
+        services.startAll();
         startDemoReceiver();
       }
       supervise();
@@ -117,12 +86,86 @@ public final class LocalPlatform implements AutoCloseable {
     }
   }
 
+  /** This installation's secrets and parts, with what a killed earlier run left stopped. */
+  private void prepare() {
+    LocalSecrets.refuseDataFromBefore(baseDir);
+    secrets = LocalSecrets.loadOrCreate(baseDir, Services.databases());
+    infrastructure = new Infrastructure(ports, baseDir, secrets, progress, installation::register);
+    ServiceLauncher launcher =
+        new ServiceLauncher(
+            projectDir,
+            baseDir,
+            ports,
+            tlsDir(),
+            secrets,
+            installation.marker(),
+            serviceTimeout.multipliedBy(parallelStarts),
+            installation::register,
+            installation::closing);
+    services =
+        new ServiceFleet(
+            projectDir, ports, launcher, parallelStarts, progress, installation::closing);
+    infrastructure.stopLeftovers();
+    List<Integer> needed = new ArrayList<>(infrastructure.ports());
+    if (withServices) {
+      needed.addAll(services.ports());
+    }
+    Net.requireFree(needed);
+  }
+
+  /**
+   * From now on a process that dies is reported at once and restarted with backoff ({@link
+   * RestartPolicy}), then left down with its log tail printed ({@link Supervisor}).
+   */
+  private void supervise() {
+    supervisor = new Supervisor(restartPolicy, progress::info, baseDir.resolve("run"));
+    supervisor.supervise("kafka", infrastructure.kafka(), infrastructure::startBroker);
+    for (ChildProcess child : services.started()) {
+      ServiceDef service = Services.named(child.name());
+      supervisor.supervise(child.name(), child, () -> services.restart(service));
+    }
+  }
+
   /** The loopback webhook receiver the banner offers for trying webhooks locally. */
   private void startDemoReceiver() {
     try {
       demoReceiver = DemoReceiver.start(ports.demoReceiver(), demoReceiverLog());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       progress.info("  demo webhook receiver not started: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Stops services (all at once, gracefully), then Kafka, then PostgreSQL. Idempotent; a second
+   * caller returns once the first has stopped everything.
+   */
+  @Override
+  public void close() {
+    Installation claimed = installation;
+    if (claimed == null) {
+      return;
+    }
+    claimed.beginClosing();
+    synchronized (stopLock) {
+      if (installation == null) {
+        return;
+      }
+      if (supervisor != null) {
+        supervisor.close();
+      }
+      if (demoReceiver != null) {
+        demoReceiver.close();
+        demoReceiver = null;
+      }
+      if (services != null) {
+        services.stop();
+      }
+      claimed.stopStrays(infrastructure != null ? infrastructure.brokerPid() : -1);
+      if (infrastructure != null) {
+        infrastructure.close();
+      }
+      claimed.close();
+      installation = null;
     }
   }
 
@@ -135,232 +178,6 @@ public final class LocalPlatform implements AutoCloseable {
 
   public Path demoReceiverLog() {
     return logsDir().resolve("demo-receiver.log");
-  }
-
-  private void checkPortsFree() {
-    List<Integer> needed =
-        new ArrayList<>(List.of(ports.postgres(), ports.kafka(), ports.kafkaController()));
-    if (withServices) {
-      Services.ALL.stream()
-          .filter(s -> Files.isRegularFile(s.jar(projectDir)))
-          .forEach(s -> needed.add(ports.port(s)));
-    }
-    List<Integer> busy = Net.busy(needed);
-    if (!busy.isEmpty()) {
-      throw new LaunchException(
-          "ports already in use: "
-              + busy
-              + " (another instance on the same ports? use a different port offset)",
-          null,
-          List.of());
-    }
-  }
-
-  private void startPostgres() {
-    Progress.Step step = progress.step("PostgreSQL on localhost:" + ports.postgres());
-    try {
-      postgres.start();
-      postgres.ensureDatabases(Services.databases());
-    } catch (RuntimeException e) {
-      step.failed(e.getMessage());
-      throw e;
-    }
-    step.done("up, databases " + String.join(", ", Services.databases()));
-  }
-
-  private void startKafka() {
-    Progress.Step step =
-        progress.step(
-            "Kafka (KRaft) on localhost:"
-                + ports.kafka()
-                + ", controller "
-                + ports.kafkaController());
-    try {
-      KafkaNode node = new KafkaNode(ports, baseDir, baseDir.toString());
-      kafkaNode = node;
-      ServiceLauncher.writeHeader(node.log(), "kafka");
-      kafka = node.start(this::register);
-      node.awaitReady(kafka, Duration.ofSeconds(120));
-      node.createTopics(kafka);
-    } catch (RuntimeException e) {
-      step.failed(e.getMessage());
-      throw e;
-    }
-    step.done("up");
-  }
-
-  /**
-   * Starts the services {@link Builder#parallelStarts} at a time: a service's start-up is mostly
-   * one thread's work plus waits on PostgreSQL and Kafka, so overlapping a few uses the cores that
-   * one start leaves idle. Each is reported, in order, once it is healthy.
-   */
-  private void startServices() {
-    Deque<Launched> starting = new ArrayDeque<>();
-    for (ServiceDef service : Services.ALL) {
-      launch(service).ifPresent(starting::add);
-      if (starting.size() >= parallelStarts) {
-        awaitHealthy(starting.removeFirst());
-      }
-    }
-    while (!starting.isEmpty()) {
-      awaitHealthy(starting.removeFirst());
-    }
-  }
-
-  /**
-   * From now on a process that dies is reported at once and restarted with backoff ({@link
-   * RestartPolicy}), then left down with its log tail printed ({@link Supervisor}).
-   */
-  private void supervise() {
-    supervisor = new Supervisor(restartPolicy, progress::info, baseDir.resolve("run"));
-    supervisor.supervise("kafka", kafka, this::restartKafka);
-    for (ChildProcess child : List.copyOf(services)) {
-      ServiceDef service = Services.named(child.name());
-      supervisor.supervise(child.name(), child, () -> restartService(service));
-    }
-  }
-
-  private synchronized ChildProcess restartKafka() {
-    ServiceLauncher.writeHeader(kafkaNode.log(), "kafka");
-    kafka = kafkaNode.start(this::register);
-    return kafka;
-  }
-
-  private ChildProcess restartService(ServiceDef service) {
-    Launched launched =
-        launch(service)
-            .orElseThrow(
-                () ->
-                    new LaunchException(
-                        service.jar(projectDir) + " is not built any more", null, List.of()));
-    Thread health =
-        new Thread(
-            () -> {
-              try {
-                launcher.awaitHealthy(launched);
-                progress.info(
-                    String.format(
-                        java.util.Locale.ROOT,
-                        "  ✓ %s healthy again after %.1f s",
-                        service.module(),
-                        (System.nanoTime() - launched.launchedAt()) / 1e9));
-              } catch (LaunchException e) {
-                // an exit is reported by the supervisor; a service that hangs is reported here
-                if (launched.child().isAlive() && !closing) {
-                  progress.info("  ✗ " + e.getMessage());
-                }
-              }
-            },
-            "platform-local-health-" + service.module());
-    health.setDaemon(true);
-    health.start();
-    return launched.child();
-  }
-
-  private Optional<Launched> launch(ServiceDef service) {
-    Optional<Launched> launched = launcher.launch(service);
-    if (launched.isEmpty()) {
-      skipped.add(service.module());
-      progress.info(
-          "  ▸ "
-              + service.module()
-              + " skipped: "
-              + projectDir.relativize(service.jar(projectDir))
-              + " not built");
-    }
-    launched.ifPresent(l -> services.add(l.child()));
-    return launched;
-  }
-
-  private void awaitHealthy(Launched launched) {
-    Progress.Step step =
-        progress.step(
-            launched.service().module() + " on " + ports.url(launched.service()),
-            launched.launchedAt());
-    try {
-      launcher.awaitHealthy(launched);
-    } catch (RuntimeException e) {
-      step.failed(e.getMessage());
-      throw e;
-    }
-    step.done("healthy");
-  }
-
-  private synchronized void register(ChildProcess child) {
-    if (closing) {
-      child.requestStop();
-      child.awaitStop(5_000);
-      throw new LaunchException("stopping", child.log(), List.of());
-    }
-    lock.recordChild(child);
-  }
-
-  /** Stops services (all at once, gracefully), then Kafka, then PostgreSQL. Idempotent. */
-  @Override
-  public void close() {
-    List<ChildProcess> toStop;
-    synchronized (this) {
-      if (closing && lock == null) {
-        return;
-      }
-      closing = true;
-      toStop = new ArrayList<>(services);
-    }
-    if (supervisor != null) {
-      supervisor.close();
-    }
-    synchronized (stopLock) {
-      if (demoReceiver != null) {
-        demoReceiver.close();
-        demoReceiver = null;
-      }
-      for (ChildProcess service : toStop) {
-        service.requestStop();
-      }
-      for (ChildProcess service : toStop) {
-        service.awaitStop(30_000);
-      }
-      stopOthersOfThisInstallation();
-      if (kafka != null) {
-        kafka.requestStop();
-        kafka.awaitStop(60_000);
-      }
-      if (postgres != null) {
-        postgres.close();
-      }
-      if (lock != null) {
-        lock.close();
-        lock = null;
-      }
-    }
-  }
-
-  /**
-   * Stops every other process of this installation (its marker on the command line) but the
-   * launcher's own broker, stopped next: a service or broker someone restarted by hand with the
-   * command line the launcher gave it is the installation's too, and must not outlive it.
-   */
-  private void stopOthersOfThisInstallation() {
-    long broker;
-    synchronized (this) {
-      broker = kafka != null && kafka.isAlive() ? kafka.pid() : -1;
-    }
-    long self = ProcessHandle.current().pid();
-    List<ProcessHandle> others =
-        ProcessHandle.allProcesses()
-            .filter(p -> p.pid() != self && p.pid() != broker)
-            .filter(p -> p.info().commandLine().orElse("").contains(marker + " "))
-            .toList();
-    others.forEach(ProcessHandle::destroy);
-    for (ProcessHandle other : others) {
-      progress.info(
-          "  stopped "
-              + other.info().command().orElse("a process")
-              + " (pid "
-              + other.pid()
-              + ") of this installation, not started by this launcher");
-      RunLock.stopHandle(other, Duration.ofSeconds(30));
-    }
   }
 
   public Path projectDir() {
@@ -416,23 +233,22 @@ public final class LocalPlatform implements AutoCloseable {
 
   /** Modules running now, in start order. */
   public List<String> runningServices() {
-    return services.stream().filter(ChildProcess::isAlive).map(ChildProcess::name).toList();
+    return services == null ? List.of() : services.running();
   }
 
   /** Modules not started because their jar is not built. */
   public List<String> skippedServices() {
-    return List.copyOf(skipped);
+    return services == null ? List.of() : services.skipped();
   }
 
   /** Pids of every process this platform started that is still alive (PostgreSQL's included). */
   public List<Long> livePids() {
     List<Long> pids = new ArrayList<>();
-    services.stream().filter(ChildProcess::isAlive).forEach(c -> pids.add(c.pid()));
-    if (kafka != null && kafka.isAlive()) {
-      pids.add(kafka.pid());
+    if (services != null) {
+      pids.addAll(services.livePids());
     }
-    if (postgres != null && postgres.isRunning()) {
-      postgres.postmasterPid().ifPresent(pids::add);
+    if (infrastructure != null) {
+      pids.addAll(infrastructure.livePids());
     }
     return pids;
   }

@@ -52,4 +52,19 @@ final class Net {
   static List<Integer> busy(List<Integer> ports) {
     return ports.stream().filter(port -> !isFree(port)).toList();
   }
+
+  /**
+   * @throws LaunchException naming the ports something else listens on already
+   */
+  static void requireFree(List<Integer> ports) {
+    List<Integer> busy = busy(ports);
+    if (!busy.isEmpty()) {
+      throw new LaunchException(
+          "ports already in use: "
+              + busy
+              + " (another instance on the same ports? use a different port offset)",
+          null,
+          List.of());
+    }
+  }
 }

@@ -5,9 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -15,8 +13,8 @@ import java.util.function.Consumer;
 
 /**
  * Starts one service as a child process of this installation — a copy of its jar, its environment,
- * its log — and waits until it reports UP. {@link LocalPlatform} decides which services start, in
- * which order, and what happens when one dies.
+ * its log — and waits until it reports UP. {@link ServiceFleet} decides which services start, in
+ * which order, and {@link Supervisor} what happens when one dies.
  */
 final class ServiceLauncher {
 
@@ -67,7 +65,7 @@ final class ServiceLauncher {
     }
     long launchedAt = System.nanoTime();
     Path log = baseDir.resolve("logs").resolve(service.module() + ".log");
-    writeHeader(log, service.module());
+    ChildProcess.writeHeader(log, service.module());
     List<String> command =
         List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -131,20 +129,6 @@ final class ServiceLauncher {
       return copy;
     } catch (IOException e) {
       throw new UncheckedIOException("could not copy " + jar + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** Marks in a process's log where this start of it begins. */
-  static void writeHeader(Path log, String name) {
-    try {
-      Files.createDirectories(log.getParent());
-      Files.writeString(
-          log,
-          "==== " + name + " started by platform-local at " + Instant.now() + " ====\n",
-          StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }
