@@ -31,7 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  * published while it was down. The clock runs from the kill, and from the restarted instance's
  * readiness, to the investor's portfolio showing an execution published during the outage; the
  * bound is generous (a loaded CI machine), the figures are printed and kept in docs/benchmarks.md
- * ("Recovery after a crash").
+ * ("Recovery after a crash"). The jar starts from a Class Data Sharing archive made by a training
+ * run at the first start ({@link PackagedService#classDataSharing()}), as the images do.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsumerRecoveryIT {
@@ -55,6 +56,7 @@ class ConsumerRecoveryIT {
     service =
         PackagedService.of("portfolio-recovery", Path.of("target", "portfolio-service.jar"))
             .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
+            .classDataSharing()
             .log(Path.of("target", "recovery-it", "portfolio-service.log"))
             .settings(PackagedService.platformSettings(database, kafka))
             .settings(s);
@@ -91,6 +93,7 @@ class ConsumerRecoveryIT {
         Duration.between(killed, applied).toMillis(),
         Duration.between(ready, applied).toMillis());
     assertThat(Duration.between(ready, applied)).isLessThan(AFTER_READY_BOUND);
+    assertThat(service.classDataArchive()).as("restarted from its CDS archive").isPresent();
   }
 
   private final Map<String, String> founders = new LinkedHashMap<>();

@@ -27,7 +27,9 @@ import tools.jackson.databind.json.JsonMapper;
  * partitions back without waiting out the dead member's session, and fans out what was published
  * while it was down. The clock runs from the kill, and from the restarted instance's readiness, to
  * the receiver getting the event published during the outage; the bound is generous (a loaded CI
- * machine), the figures are printed and kept in docs/benchmarks.md ("Recovery after a crash").
+ * machine), the figures are printed and kept in docs/benchmarks.md ("Recovery after a crash"). The
+ * jar starts from a Class Data Sharing archive made by a training run at the first start ({@link
+ * PackagedService#classDataSharing()}), as the images do.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsumerRecoveryIT {
@@ -54,6 +56,7 @@ class ConsumerRecoveryIT {
     service =
         PackagedService.of("webhooks-recovery", Path.of("target", "webhook-service.jar"))
             .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
+            .classDataSharing()
             .log(Path.of("target", "recovery-it", "webhook-service.log"))
             .settings(PackagedService.platformSettings(database, kafka))
             .settings(s);
@@ -94,6 +97,7 @@ class ConsumerRecoveryIT {
         Duration.between(killed, delivered).toMillis(),
         Duration.between(ready, delivered).toMillis());
     assertThat(Duration.between(ready, delivered)).isLessThan(AFTER_READY_BOUND);
+    assertThat(service.classDataArchive()).as("restarted from its CDS archive").isPresent();
   }
 
   private static String price(String tokenId) {
