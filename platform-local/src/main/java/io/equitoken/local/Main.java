@@ -53,6 +53,7 @@ public final class Main {
         LocalPlatform.builder()
             .projectDir(project)
             .portOffset(options.portOffset())
+            .classDataSharing()
             .output(OUT)
             .build();
     CountDownLatch stopped = new CountDownLatch(1);
