@@ -21,12 +21,12 @@ import net.jqwik.api.Tuple;
  * often, order ids derived from the owner (id = owner * 100 + k) so that most cancels and amends
  * hit a real order of the right owner, and every window command in the mix.
  */
-final class CommandSessions {
+public final class CommandSessions {
   static final int OWNERS = 4;
 
   private CommandSessions() {}
 
-  static Arbitrary<List<EngineCommand>> sessions(int maxLength) {
+  public static Arbitrary<List<EngineCommand>> sessions(int maxLength) {
     return Combinators.combine(open(), command().list().ofMaxSize(maxLength))
         .as(
             (open, rest) -> {

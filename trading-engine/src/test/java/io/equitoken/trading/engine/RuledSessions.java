@@ -18,13 +18,13 @@ import net.jqwik.api.Tuple;
  * plus clock steps of 0–3 days, changed investor facts and new rules versions (some scheduled for
  * later). Clock steps and rule times are generated relative and made absolute here.
  */
-final class RuledSessions {
+public final class RuledSessions {
   static final long ISSUER = 1;
   private static final long DAY = TransferRules.DAY_MILLIS;
 
   private RuledSessions() {}
 
-  static Arbitrary<List<EngineCommand>> sessions(int maxLength) {
+  public static Arbitrary<List<EngineCommand>> sessions(int maxLength) {
     return Combinators.combine(
             investor(2).list().ofSize(3),
             rules(),

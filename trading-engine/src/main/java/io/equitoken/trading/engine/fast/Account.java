@@ -1,12 +1,19 @@
 package io.equitoken.trading.engine.fast;
 
-/** One owner's position, with the heads of its resting buy and sell lists. */
+/**
+ * One owner's position, with the heads of its resting buy and sell lists and the lots of the buy
+ * list kept as a running total ({@link #openBuyLots()}): every change of a listed buy order's lots
+ * goes through {@link #link}, {@link #unlink} or {@link #resize}.
+ */
 final class Account {
   final long owner;
   long holding;
   long reserved;
   Order buys;
   Order sells;
+
+  /** Sum of {@code lots} over {@link #buys}. */
+  private long buyLots;
 
   /** The owner in the token's rule book, set on first use. */
   io.equitoken.trading.engine.RuleBook.Investor investor;
@@ -24,9 +31,11 @@ final class Account {
     }
     if (o.buy) {
       buys = o;
+      buyLots += o.lots;
     } else {
       sells = o;
     }
+    o.listed = true;
   }
 
   void unlink(Order o) {
@@ -41,15 +50,23 @@ final class Account {
       o.ownNext.ownPrev = o.ownPrev;
     }
     o.ownPrev = o.ownNext = null;
+    if (o.buy) {
+      buyLots -= o.lots;
+    }
+    o.listed = false;
   }
 
-  /** Lots of the owner's resting buy orders. */
-  long openBuyLots() {
-    long lots = 0;
-    for (Order o = buys; o != null; o = o.ownNext) {
-      lots += o.lots;
+  /** Sets the lots of an order, keeping the running total if it is on this owner's list. */
+  void resize(Order o, long lots) {
+    if (o.listed && o.buy) {
+      buyLots += lots - o.lots;
     }
-    return lots;
+    o.lots = lots;
+  }
+
+  /** Lots of the owner's resting buy orders (a running total, not a walk of the list). */
+  long openBuyLots() {
+    return buyLots;
   }
 
   /** Would a new order of this owner at {@code price} on the given side meet its own order? */

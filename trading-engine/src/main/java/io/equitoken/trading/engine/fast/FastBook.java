@@ -84,7 +84,7 @@ abstract class FastBook {
 
   /** Moves lots from seller to buyer, consuming the seller's reservation, and reports it. */
   void execute(Order buy, Order sell, long price, long lots, Aggressor who, EventSink sink) {
-    buy.lots -= lots;
+    buy.account.resize(buy, buy.lots - lots);
     sell.lots -= lots;
     if (buy.level != null) {
       buy.level.totalLots -= lots;

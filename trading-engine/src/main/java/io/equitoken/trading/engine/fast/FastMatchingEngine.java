@@ -154,13 +154,13 @@ public final class FastMatchingEngine extends FastPhases implements MatchingEngi
     boolean keepsPriority = samePrice && increase < 0;
     sink.orderAmended(o.id, o.owner, price, a.lots(), keepsPriority);
     if (keepsPriority) {
-      o.lots = a.lots();
+      o.account.resize(o, a.lots());
       o.level.totalLots += increase;
       return;
     }
     leaveLevel(o);
     o.price = price;
-    o.lots = a.lots();
+    o.account.resize(o, a.lots());
     enter(o, false, true, sink);
   }
 

@@ -18,9 +18,13 @@ final class Order {
   Order ownPrev;
   Order ownNext;
 
+  /** On its owner's list ({@link Account#link}); its lots then count in the owner's totals. */
+  boolean listed;
+
   void clear() {
     account = null;
     level = null;
     prev = next = ownPrev = ownNext = null;
+    listed = false;
   }
 }
