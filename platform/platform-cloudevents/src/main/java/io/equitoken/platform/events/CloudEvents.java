@@ -3,6 +3,7 @@ package io.equitoken.platform.events;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Objects;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
@@ -37,17 +38,48 @@ public final class CloudEvents {
   public static ProducerRecord<String, String> toRecord(String topic, EventEnvelope event) {
     ProducerRecord<String, String> record =
         new ProducerRecord<>(topic, null, event.key(), event.dataJson());
-    Headers headers = record.headers();
+    putAttributes(
+        record.headers(), event.id(), event.type(), event.source(), event.subject(), event.time());
+    return record;
+  }
+
+  /**
+   * The same binding for a producer of byte values: {@code data} is the event's JSON {@code data}
+   * already written as UTF-8 bytes (it goes on the wire as {@link #toRecord(String, EventEnvelope)}
+   * would put the string), the attributes as in {@link EventEnvelope}.
+   */
+  public static ProducerRecord<String, byte[]> toRecord(
+      String topic,
+      String id,
+      String type,
+      String source,
+      String subject,
+      Instant time,
+      String key,
+      byte[] data) {
+    Objects.requireNonNull(data, "data");
+    ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, null, key, data);
+    putAttributes(
+        record.headers(),
+        Objects.requireNonNull(id, "id"),
+        Objects.requireNonNull(type, "type"),
+        Objects.requireNonNull(source, "source"),
+        subject,
+        Objects.requireNonNull(time, "time"));
+    return record;
+  }
+
+  private static void putAttributes(
+      Headers headers, String id, String type, String source, String subject, Instant time) {
     put(headers, SPECVERSION, SPEC_VERSION);
-    put(headers, ID, event.id());
-    put(headers, SOURCE, event.source());
-    put(headers, TYPE, event.type());
-    put(headers, TIME, event.time().toString());
-    if (event.subject() != null) {
-      put(headers, SUBJECT, event.subject());
+    put(headers, ID, id);
+    put(headers, SOURCE, source);
+    put(headers, TYPE, type);
+    put(headers, TIME, time.toString());
+    if (subject != null) {
+      put(headers, SUBJECT, subject);
     }
     put(headers, CONTENT_TYPE, JSON);
-    return record;
   }
 
   /** Reads a record as an event, or throws {@link PoisonEventException} if it is not one. */

@@ -36,6 +36,33 @@ class CloudEventsTest {
   }
 
   @Test
+  void shouldWriteByteDataWithTheSameHeadersAsTheStringBinding() {
+    ProducerRecord<String, String> asString = CloudEvents.toRecord("trading.events.v1", EVENT);
+    ProducerRecord<String, byte[]> asBytes =
+        CloudEvents.toRecord(
+            "trading.events.v1",
+            EVENT.id(),
+            EVENT.type(),
+            EVENT.source(),
+            EVENT.subject(),
+            EVENT.time(),
+            EVENT.key(),
+            EVENT.dataJson().getBytes(StandardCharsets.UTF_8));
+
+    assertThat(asBytes.key()).isEqualTo(asString.key());
+    assertThat(asBytes.headers().toArray()).containsExactly(asString.headers().toArray());
+    ConsumerRecord<String, String> read =
+        new ConsumerRecord<>(
+            "trading.events.v1",
+            0,
+            7,
+            asBytes.key(),
+            new String(asBytes.value(), StandardCharsets.UTF_8));
+    asBytes.headers().forEach(h -> read.headers().add(h));
+    assertThat(CloudEvents.fromRecord(read)).isEqualTo(EVENT);
+  }
+
+  @Test
   void shouldRefuseARecordThatIsNotACloudEventAsPoison() {
     ProducerRecord<String, String> sent = CloudEvents.toRecord("t", EVENT);
     sent.headers().remove(CloudEvents.TYPE);
