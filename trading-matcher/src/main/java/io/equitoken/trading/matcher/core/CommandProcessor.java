@@ -1,14 +1,15 @@
 package io.equitoken.trading.matcher.core;
 
 import io.equitoken.trading.engine.EngineCommand;
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The matcher's logic for the tokens of one partition, without Kafka: applies a command to the
@@ -83,10 +84,30 @@ public final class CommandProcessor {
     return result;
   }
 
-  /** The token's whole state as JSON (a snapshot record's {@code book}), or null if unknown. */
-  public ObjectNode snapshot(String tokenId) {
+  /**
+   * Writes the token's whole state as JSON (a snapshot record's {@code book}) to {@code g}; false,
+   * writing nothing, if the token is unknown.
+   */
+  public boolean writeSnapshot(String tokenId, JsonGenerator g) {
     TokenBook book = tokens.get(tokenId);
-    return book == null ? null : book.toJson();
+    if (book == null) {
+      return false;
+    }
+    book.writeJson(g);
+    return true;
+  }
+
+  /** The token's whole state as a JSON tree (what {@link #writeSnapshot} writes), or null. */
+  public JsonNode snapshot(String tokenId) {
+    TokenBook book = tokens.get(tokenId);
+    if (book == null) {
+      return null;
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (JsonGenerator g = WireJson.MAPPER.createGenerator(out)) {
+      book.writeJson(g);
+    }
+    return WireJson.MAPPER.readTree(out.toByteArray());
   }
 
   /** Takes a token's state from a {@link #snapshot}, replacing what it held of that token. */

@@ -32,4 +32,9 @@ public record MatcherEvent(String id, String type, String key, Instant time, Tra
   public String dataJson() {
     return WireJson.write(data);
   }
+
+  /** {@link #dataJson()} as UTF-8 bytes, written straight to bytes: what goes on the wire. */
+  public byte[] dataBytes() {
+    return WireJson.writeBytes(data);
+  }
 }

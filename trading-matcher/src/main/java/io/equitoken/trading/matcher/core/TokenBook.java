@@ -7,19 +7,18 @@ import io.equitoken.trading.engine.TokenSpec;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One token in the matcher: its engine plus what the engine does not know — principal ids ↔ engine
@@ -51,13 +50,16 @@ final class TokenBook {
 
   final Map<String, Long> openOrderNumbers = new HashMap<>();
 
-  /** Every order id ever placed for the token (a repeated order.place is ignored). */
-  final Set<String> knownOrders = new HashSet<>();
+  /**
+   * Every order id ever placed for the token (a repeated order.place is ignored); kept sorted, as
+   * the snapshot writes it, so that a snapshot never sorts them.
+   */
+  final NavigableSet<String> knownOrders = new TreeSet<>();
 
-  final Set<String> knownTransfers = new HashSet<>();
+  final NavigableSet<String> knownTransfers = new TreeSet<>();
 
   /** Every window ever opened for the token (a late duplicate window.open never reopens one). */
-  final Set<String> knownWindows = new HashSet<>();
+  final NavigableSet<String> knownWindows = new TreeSet<>();
 
   final Map<String, Long> holdingSequences = new HashMap<>();
   final LinkedHashSet<String> recentCommands = new LinkedHashSet<>();
@@ -146,50 +148,58 @@ final class TokenBook {
 
   // ---- snapshot codec ------------------------------------------------------------------------
 
-  ObjectNode toJson() {
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    ObjectNode n = f.objectNode();
-    n.put("tokenId", tokenId);
-    n.put("issuerId", issuerId);
-    n.put("tickSize", spec.tickSize());
-    n.put("lotSize", spec.lotSize());
-    n.put("issuePrice", spec.issuePrice());
-    n.put("supplyLots", supplyLots);
-    n.put("engine", Base64.getEncoder().encodeToString(engine.snapshot().toBytes()));
-    ArrayNode ownerArray = n.putArray("owners");
-    owners.forEach(ownerArray::add);
-    n.put("lastOrderNumber", lastOrderNumber);
-    ArrayNode orders = n.putArray("openOrders");
-    new TreeMap<>(openOrders)
-        .values()
-        .forEach(
-            o -> {
-              ObjectNode on = orders.addObject();
-              on.put("orderId", o.orderId);
-              on.put("number", o.number);
-              on.put("ownerId", o.ownerId);
-              on.put("side", o.side.name());
-              on.put("windowId", o.windowId);
-              on.put("lots", o.lots);
-              on.put("filledLots", o.filledLots);
-              on.put("notional", o.notional);
-            });
-    ArrayNode known = n.putArray("knownOrders");
-    knownOrders.stream().sorted().forEach(known::add);
-    ArrayNode transfers = n.putArray("knownTransfers");
-    knownTransfers.stream().sorted().forEach(transfers::add);
-    ArrayNode windows = n.putArray("knownWindows");
-    knownWindows.stream().sorted().forEach(windows::add);
-    ObjectNode seqs = n.putObject("holdingSequences");
-    new TreeMap<>(holdingSequences).forEach(seqs::put);
-    ArrayNode recent = n.putArray("recentCommands");
-    recentCommands.forEach(recent::add);
-    n.put("windowId", windowId);
-    n.put("lastIndicative", lastIndicative);
-    n.put("halted", halted);
-    ArrayNode frozenArray = n.putArray("frozen");
-    frozen.forEach(frozenArray::add);
-    return n;
+  /**
+   * Writes the token's whole state as one JSON object (a snapshot record's {@code book}), straight
+   * to {@code g}: the members in a fixed order, the sets sorted, open orders by number, decimals as
+   * the generator's mapper writes them ({@link WireJson}: plain).
+   */
+  void writeJson(JsonGenerator g) {
+    g.writeStartObject();
+    g.writeStringProperty("tokenId", tokenId);
+    g.writeStringProperty("issuerId", issuerId);
+    g.writeNumberProperty("tickSize", spec.tickSize());
+    g.writeNumberProperty("lotSize", spec.lotSize());
+    g.writeNumberProperty("issuePrice", spec.issuePrice());
+    g.writeNumberProperty("supplyLots", supplyLots);
+    g.writeBinaryProperty("engine", engine.snapshot().toBytes());
+    writeStrings(g, "owners", owners);
+    g.writeNumberProperty("lastOrderNumber", lastOrderNumber);
+    g.writeArrayPropertyStart("openOrders");
+    for (OrderMeta o : new TreeMap<>(openOrders).values()) {
+      g.writeStartObject();
+      g.writeStringProperty("orderId", o.orderId);
+      g.writeNumberProperty("number", o.number);
+      g.writeStringProperty("ownerId", o.ownerId);
+      g.writeStringProperty("side", o.side.name());
+      g.writeStringProperty("windowId", o.windowId);
+      g.writeNumberProperty("lots", o.lots);
+      g.writeNumberProperty("filledLots", o.filledLots);
+      g.writeNumberProperty("notional", o.notional);
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    writeStrings(g, "knownOrders", knownOrders);
+    writeStrings(g, "knownTransfers", knownTransfers);
+    writeStrings(g, "knownWindows", knownWindows);
+    g.writeObjectPropertyStart("holdingSequences");
+    for (Map.Entry<String, Long> e : new TreeMap<>(holdingSequences).entrySet()) {
+      g.writeNumberProperty(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    writeStrings(g, "recentCommands", recentCommands);
+    g.writeStringProperty("windowId", windowId);
+    g.writeStringProperty("lastIndicative", lastIndicative);
+    g.writeBooleanProperty("halted", halted);
+    writeStrings(g, "frozen", frozen);
+    g.writeEndObject();
+  }
+
+  private static void writeStrings(JsonGenerator g, String name, Collection<String> values) {
+    g.writeArrayPropertyStart(name);
+    for (String v : values) {
+      g.writeString(v);
+    }
+    g.writeEndArray();
   }
 
   static TokenBook fromJson(JsonNode n, EngineFactory engines) {

@@ -24,4 +24,9 @@ public final class WireJson {
   public static String write(TradingEvent event) {
     return MAPPER.writeValueAsString(event);
   }
+
+  /** The event's data as it goes on the wire, as UTF-8 bytes. */
+  public static byte[] writeBytes(TradingEvent event) {
+    return MAPPER.writeValueAsBytes(event);
+  }
 }

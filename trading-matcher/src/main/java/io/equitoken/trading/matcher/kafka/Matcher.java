@@ -1,7 +1,6 @@
 package io.equitoken.trading.matcher.kafka;
 
 import io.equitoken.platform.events.CloudEvents;
-import io.equitoken.platform.events.EventEnvelope;
 import io.equitoken.trading.matcher.core.EngineFactory;
 import io.equitoken.trading.matcher.core.MatcherEvent;
 import io.equitoken.trading.matcher.core.WireJson;
@@ -36,6 +35,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
@@ -75,7 +75,7 @@ public final class Matcher implements AutoCloseable {
   private long handled;
   private Thread thread;
   private KafkaConsumer<String, String> consumer;
-  private KafkaProducer<String, String> producer;
+  private KafkaProducer<String, byte[]> producer;
   private Recovery recovery;
 
   public Matcher(MatcherConfig config) {
@@ -225,7 +225,7 @@ public final class Matcher implements AutoCloseable {
       }
       for (PartitionState state : partitions.values()) {
         if (due(state)) {
-          for (ProducerRecord<String, String> r :
+          for (ProducerRecord<String, byte[]> r :
               state.snapshotRecords(config.snapshotsTopic(), json)) {
             producer.send(r);
           }
@@ -254,8 +254,12 @@ public final class Matcher implements AutoCloseable {
       events = state.process(record);
     } catch (CommandReader.UnreadableCommandException e) {
       log.warn("Dead-lettering {}: {}", record.offset(), e.getMessage());
-      ProducerRecord<String, String> dead =
-          new ProducerRecord<>(config.commandsTopic() + ".dlt", null, record.key(), record.value());
+      ProducerRecord<String, byte[]> dead =
+          new ProducerRecord<>(
+              config.commandsTopic() + ".dlt",
+              null,
+              record.key(),
+              record.value() == null ? null : record.value().getBytes(StandardCharsets.UTF_8));
       record.headers().forEach(h -> dead.headers().add(h));
       dead.headers().add("matcher-error", e.getMessage().getBytes(StandardCharsets.UTF_8));
       producer.send(dead);
@@ -266,17 +270,16 @@ public final class Matcher implements AutoCloseable {
     // every event it caused, so one trace runs from the HTTP request to the events' consumers
     Header trace = record.headers().lastHeader(CloudEvents.TRACEPARENT);
     for (MatcherEvent event : events) {
-      ProducerRecord<String, String> out =
+      ProducerRecord<String, byte[]> out =
           CloudEvents.toRecord(
               config.eventsTopic(),
-              new EventEnvelope(
-                  event.id(),
-                  event.type(),
-                  config.source(),
-                  event.key(),
-                  event.time(),
-                  event.key(),
-                  event.dataJson()));
+              event.id(),
+              event.type(),
+              config.source(),
+              event.key(),
+              event.time(),
+              event.key(),
+              event.dataBytes());
       if (trace != null) {
         out.headers().add(CloudEvents.TRACEPARENT, trace.value());
       }
@@ -377,7 +380,7 @@ public final class Matcher implements AutoCloseable {
 
   // ---- clients -------------------------------------------------------------------------------
 
-  private KafkaProducer<String, String> newProducer() {
+  private KafkaProducer<String, byte[]> newProducer() {
     Properties p = new Properties();
     p.putAll(config.extraProducer());
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
@@ -389,7 +392,7 @@ public final class Matcher implements AutoCloseable {
     p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
     p.put(ProducerConfig.LINGER_MS_CONFIG, 1);
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
     return new KafkaProducer<>(p);
   }
 

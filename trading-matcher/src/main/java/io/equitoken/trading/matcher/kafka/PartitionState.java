@@ -3,17 +3,17 @@ package io.equitoken.trading.matcher.kafka;
 import io.equitoken.trading.matcher.core.CommandProcessor;
 import io.equitoken.trading.matcher.core.MatcherCommand;
 import io.equitoken.trading.matcher.core.MatcherEvent;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What one command partition's single writer holds: the tokens' books, the next command offset the
@@ -40,30 +40,42 @@ final class PartitionState {
     this.lastSnapshotNanos = System.nanoTime();
   }
 
-  /** The snapshot records of the changed tokens plus the manifest, covering {@link #nextOffset}. */
-  List<ProducerRecord<String, String>> snapshotRecords(String topic, JsonMapper json) {
-    List<ProducerRecord<String, String>> records = new ArrayList<>();
-    for (String tokenId : dirtyTokens.stream().sorted().toList()) {
-      ObjectNode book = processor.snapshot(tokenId);
-      if (book == null) {
-        continue;
+  /**
+   * The snapshot records of the changed tokens plus the manifest, covering {@link #nextOffset};
+   * each value written straight to UTF-8 JSON bytes.
+   */
+  List<ProducerRecord<String, byte[]>> snapshotRecords(String topic, JsonMapper json) {
+    List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
+    ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
+    for (String tokenId : new TreeSet<>(dirtyTokens)) {
+      out.reset();
+      try (JsonGenerator g = json.createGenerator(out)) {
+        g.writeStartObject();
+        g.writeNumberProperty("partition", partition);
+        g.writeNumberProperty("offset", nextOffset);
+        g.writeName("book");
+        if (!processor.writeSnapshot(tokenId, g)) {
+          continue;
+        }
+        g.writeEndObject();
       }
-      ObjectNode value = JsonNodeFactory.instance.objectNode();
-      value.put("partition", partition);
-      value.put("offset", nextOffset);
-      value.set("book", book);
       records.add(
-          new ProducerRecord<>(
-              topic, partition, TOKEN_PREFIX + tokenId, json.writeValueAsString(value)));
+          new ProducerRecord<>(topic, partition, TOKEN_PREFIX + tokenId, out.toByteArray()));
     }
-    ObjectNode manifest = JsonNodeFactory.instance.objectNode();
-    manifest.put("partition", partition);
-    manifest.put("offset", nextOffset);
-    ArrayNode ids = manifest.putArray("tokens");
-    processor.tokenIds().stream().sorted().forEach(ids::add);
+    out.reset();
+    try (JsonGenerator g = json.createGenerator(out)) {
+      g.writeStartObject();
+      g.writeNumberProperty("partition", partition);
+      g.writeNumberProperty("offset", nextOffset);
+      g.writeArrayPropertyStart("tokens");
+      for (String id : new TreeSet<>(processor.tokenIds())) {
+        g.writeString(id);
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
     records.add(
-        new ProducerRecord<>(
-            topic, partition, MANIFEST_PREFIX + partition, json.writeValueAsString(manifest)));
+        new ProducerRecord<>(topic, partition, MANIFEST_PREFIX + partition, out.toByteArray()));
     return records;
   }
 

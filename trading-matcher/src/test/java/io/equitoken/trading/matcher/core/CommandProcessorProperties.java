@@ -122,7 +122,11 @@ class CommandProcessorProperties {
     }
     CommandProcessor restored = new CommandProcessor(EngineFactory.REFERENCE);
     for (String id : before.tokenIds()) {
-      JsonNode json = before.book(id).toJson();
+      byte[] streamed = SnapshotFormatTest.streamed(before, id);
+      assertThat(streamed)
+          .as("the tree writer's bytes")
+          .isEqualTo(LegacySnapshot.bytes(before.book(id)));
+      JsonNode json = WireJson.MAPPER.readTree(streamed);
       restored.put(TokenBook.fromJson(JsonCodec.roundTrip(json), EngineFactory.REFERENCE));
     }
     for (MatcherCommand command : commands.subList(at, commands.size())) {

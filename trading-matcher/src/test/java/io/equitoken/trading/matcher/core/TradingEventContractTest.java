@@ -33,7 +33,10 @@ class TradingEventContractTest {
   void shouldEmitEveryEventTypeAndEachConformsToItsContract() {
     Map<String, List<String>> emitted = new LinkedHashMap<>();
     for (MatcherEvent e : session()) {
-      EventContracts.assertConforms(e.type(), e.dataJson());
+      // the bytes are what goes on the wire
+      String wire = new String(e.dataBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      EventContracts.assertConforms(e.type(), wire);
+      assertThat(wire).isEqualTo(e.dataJson());
       assertThat(e.type()).isEqualTo("equitoken.trading." + e.data().name() + ".v1");
       emitted.computeIfAbsent(e.type(), t -> new ArrayList<>()).add(e.dataJson());
     }

@@ -3,6 +3,7 @@ package io.equitoken.trading.matcher.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -45,5 +46,25 @@ class WireJsonTest {
                 + "\"quantity\":1000,\"reason\":{\"code\":\"transfer.same_holder\","
                 + "\"detail\":\"Expected two different holders\"},\"requestedBy\":\"op-carol\","
                 + "\"rejectedAt\":\"2026-11-27T14:00:00Z\"}");
+  }
+
+  @Test
+  void shouldWriteTheSameJsonStraightToUtf8Bytes() {
+    TradingEvent event =
+        new TradingEvent.OrderRejected(
+            "ord-1",
+            "investor-ä",
+            "tok-1",
+            null,
+            "buy",
+            new BigDecimal("10.50"),
+            new BigDecimal("2E+2"),
+            new TradingEvent.Reason("rule.jurisdiction", "Not for investors in \"FR\" – €"),
+            Instant.parse("2026-11-27T14:00:00.123456789Z"));
+
+    assertThat(new String(WireJson.writeBytes(event), StandardCharsets.UTF_8))
+        .isEqualTo(WireJson.write(event))
+        .contains("\"quantity\":10.50,\"limitPrice\":200,")
+        .contains("– €");
   }
 }
