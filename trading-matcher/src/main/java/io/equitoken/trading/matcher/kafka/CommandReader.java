@@ -259,7 +259,7 @@ public final class CommandReader {
   private static Instant instant(JsonNode data, String field) {
     String value = text(data, field);
     try {
-      return Instant.parse(value);
+      return IsoInstants.parse(value);
     } catch (DateTimeParseException e) {
       throw new UnreadableCommandException(field + " is not an ISO 8601 instant: " + value);
     }
