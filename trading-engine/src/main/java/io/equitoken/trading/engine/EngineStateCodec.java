@@ -19,7 +19,10 @@ final class EngineStateCodec {
   private EngineStateCodec() {}
 
   static byte[] encode(EngineState s) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 32 * s.bids().size());
+    // sized for the whole state up front: growing it copied the book over and over
+    ByteArrayOutputStream bytes =
+        new ByteArrayOutputStream(
+            512 + 24 * s.holdings().size() + 32 * (s.bids().size() + s.asks().size()));
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeInt(MAGIC);
       out.writeLong(s.issuePriceTicks());

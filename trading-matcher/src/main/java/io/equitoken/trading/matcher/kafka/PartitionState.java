@@ -33,6 +33,9 @@ final class PartitionState {
   long lastSnapshotNanos;
   final Set<String> dirtyTokens = new HashSet<>();
 
+  /** Reused by every snapshot of the partition, so that it grows to a snapshot's size once. */
+  private final ByteArrayOutputStream snapshotBuffer = new ByteArrayOutputStream(64 * 1024);
+
   PartitionState(int partition, CommandProcessor processor, long nextOffset) {
     this.partition = partition;
     this.processor = processor;
@@ -46,7 +49,7 @@ final class PartitionState {
    */
   List<ProducerRecord<String, byte[]>> snapshotRecords(String topic, JsonMapper json) {
     List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
-    ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
+    ByteArrayOutputStream out = snapshotBuffer;
     for (String tokenId : new TreeSet<>(dirtyTokens)) {
       out.reset();
       try (JsonGenerator g = json.createGenerator(out)) {
