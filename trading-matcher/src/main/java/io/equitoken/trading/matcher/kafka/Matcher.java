@@ -60,6 +60,12 @@ public final class Matcher implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(Matcher.class);
 
+  /**
+   * The producer's {@code batch.size}: a poll's events for one partition fit a few batches rather
+   * than dozens of 16 KiB ones, each of which opens an lz4 stream with buffers of its own.
+   */
+  static final int BATCH_BYTES = 256 * 1024;
+
   private final MatcherConfig config;
   private final EngineFactory engines;
   private final Faults faults;
@@ -391,6 +397,7 @@ public final class Matcher implements AutoCloseable {
     p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MatcherTopics.MAX_SNAPSHOT_BYTES);
     p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
     p.put(ProducerConfig.LINGER_MS_CONFIG, 1);
+    p.put(ProducerConfig.BATCH_SIZE_CONFIG, BATCH_BYTES);
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
     return new KafkaProducer<>(p);

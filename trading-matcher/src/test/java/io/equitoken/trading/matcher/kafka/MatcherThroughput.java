@@ -5,6 +5,8 @@ import io.equitoken.trading.matcher.core.CommandProcessor;
 import io.equitoken.trading.matcher.core.Commands;
 import io.equitoken.trading.matcher.core.EngineFactory;
 import io.equitoken.trading.matcher.core.MatcherCommand;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +38,25 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 public final class MatcherThroughput {
 
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
   private MatcherThroughput() {}
+
+  /** CPU time of this JVM so far (every thread: the embedded broker's too), in nanoseconds. */
+  private static long processCpu() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  /** CPU time of the live thread of that name (its whole life so far), in nanoseconds. */
+  private static long threadCpu(String name) {
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.getName().equals(name)) {
+        return THREADS.getThreadCpuTime(t.getId());
+      }
+    }
+    throw new IllegalStateException("No thread " + name);
+  }
 
   public static void main(String[] args) throws Exception {
     int perToken = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
@@ -79,7 +99,11 @@ public final class MatcherThroughput {
         eventCount, (double) eventCount / commands.size(), commands.size() / offlineSeconds);
     for (int round = 1; round <= rounds; round++) {
       double plain = plainLoop(base, "plain-" + round, commands.size(), 1);
+      long loopCpu = THREADS.getCurrentThreadCpuTime();
+      long loopProcessCpu = processCpu();
       double plainSameVolume = plainLoop(base, "plain-volume-" + round, commands.size(), fanout);
+      loopCpu = THREADS.getCurrentThreadCpuTime() - loopCpu;
+      loopProcessCpu = processCpu() - loopProcessCpu;
       MatcherConfig matcherConfig =
           base.toBuilder()
               .groupId("bench-matcher-" + suffix + "-" + round)
@@ -89,16 +113,22 @@ public final class MatcherThroughput {
               .build();
       long start = System.nanoTime();
       long events;
+      long matcherCpu;
       System.gc();
+      long matcherProcessCpu = processCpu();
       try (Matcher matcher = new Matcher(matcherConfig).start()) {
         CommandRecords.awaitCaughtUp(matcherConfig, Duration.ofMinutes(10));
         events = matcher.committedTransactions();
+        matcherCpu = threadCpu("matcher-" + matcherConfig.instanceId());
       }
       double matched = commands.size() / ((System.nanoTime() - start) / 1e9);
+      matcherProcessCpu = processCpu() - matcherProcessCpu;
       System.out.printf(
           "round %d: plain loop (1 copy) %.0f commands/s, plain loop (%d copies = the matcher's"
               + " output volume) %.0f commands/s, matcher (EOS) %.0f commands/s (%d transactions);"
-              + " ratio to same-volume loop %.2f, to 1-copy loop %.2f%n",
+              + " ratio to same-volume loop %.2f, to 1-copy loop %.2f; thread CPU per command:"
+              + " same-volume loop %.1f µs, matcher %.1f µs; JVM CPU per command (broker"
+              + " included): same-volume loop %.1f µs, matcher %.1f µs%n",
           round,
           plain,
           fanout,
@@ -106,7 +136,11 @@ public final class MatcherThroughput {
           matched,
           events,
           matched / plainSameVolume,
-          matched / plain);
+          matched / plain,
+          loopCpu / 1e3 / commands.size(),
+          matcherCpu / 1e3 / commands.size(),
+          loopProcessCpu / 1e3 / commands.size(),
+          matcherProcessCpu / 1e3 / commands.size());
     }
     System.exit(0);
   }
@@ -164,6 +198,7 @@ public final class MatcherThroughput {
     pp.put(ProducerConfig.ACKS_CONFIG, "all");
     pp.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
     pp.put(ProducerConfig.LINGER_MS_CONFIG, 1);
+    pp.put(ProducerConfig.BATCH_SIZE_CONFIG, Matcher.BATCH_BYTES);
     pp.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
     pp.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
     String out = config.eventsTopic() + "-copy";
