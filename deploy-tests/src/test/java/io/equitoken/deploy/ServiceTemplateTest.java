@@ -151,10 +151,9 @@ class ServiceTemplateTest {
     String source = Files.readString(test);
     boolean shared =
         source.contains("ArchitectureRules.forService(\"" + base + "\")")
-            && (source.contains(".checkAll()")
-                || (source.contains(".checkServiceBoundary()")
-                    && source.contains(".checkFeaturesFreeOfAdapters()")
-                    && source.contains(".checkAdaptersIndependentOfConfiguration()")));
+            && source.contains("RULES.serviceBoundary()")
+            && source.contains("RULES.featuresFreeOfAdapters()")
+            && source.contains("RULES.adaptersIndependentOfConfiguration()");
     if (!shared) {
       found.add("architecture test without the shared rules");
     }

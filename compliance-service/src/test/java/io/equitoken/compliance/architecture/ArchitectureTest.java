@@ -1,7 +1,9 @@
 package io.equitoken.compliance.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.lang.ArchRule;
 import io.equitoken.platform.test.ArchitectureRules;
 import org.junit.jupiter.api.Test;
 
@@ -18,47 +20,51 @@ class ArchitectureTest {
 
   @Test
   void shouldKeepFeaturePackagesFreeOfAdaptersAndFrameworks() {
-    RULES.checkFeaturesFreeOfAdapters();
+    assertThat(RULES.featuresFreeOfAdapters().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldNotImportAnyOtherServicesCode() {
-    RULES.checkServiceBoundary();
+    assertThat(RULES.serviceBoundary().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldKeepAdaptersFromDependingOnConfiguration() {
-    RULES.checkAdaptersIndependentOfConfiguration();
+    assertThat(RULES.adaptersIndependentOfConfiguration().getFailureReport().getDetails())
+        .isEmpty();
   }
 
   @Test
   void shouldKeepTheDocumentPackageIndependentOfTheKycFeature() {
-    noClasses()
-        .that()
-        .resideInAPackage("io.equitoken.compliance.document..")
-        .should()
-        .dependOnClassesThat()
-        .resideInAPackage("io.equitoken.compliance.kyc..")
-        .check(RULES.classes());
+    ArchRule rule =
+        noClasses()
+            .that()
+            .resideInAPackage("io.equitoken.compliance.document..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.equitoken.compliance.kyc..");
+    assertThat(RULES.evaluate(rule).getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldKeepAdaptersFromCallingEachOther() {
-    noClasses()
-        .that()
-        .resideInAnyPackage(
-            "io.equitoken.compliance.web..", "io.equitoken.compliance.persistence..")
-        .should()
-        .dependOnClassesThat()
-        .resideInAnyPackage("io.equitoken.compliance.messaging..")
-        .check(RULES.classes());
-    noClasses()
-        .that()
-        .resideInAnyPackage(
-            "io.equitoken.compliance.messaging..", "io.equitoken.compliance.persistence..")
-        .should()
-        .dependOnClassesThat()
-        .resideInAnyPackage("io.equitoken.compliance.web..")
-        .check(RULES.classes());
+    ArchRule intoMessaging =
+        noClasses()
+            .that()
+            .resideInAnyPackage(
+                "io.equitoken.compliance.web..", "io.equitoken.compliance.persistence..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.equitoken.compliance.messaging..");
+    assertThat(RULES.evaluate(intoMessaging).getFailureReport().getDetails()).isEmpty();
+    ArchRule intoWeb =
+        noClasses()
+            .that()
+            .resideInAnyPackage(
+                "io.equitoken.compliance.messaging..", "io.equitoken.compliance.persistence..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.equitoken.compliance.web..");
+    assertThat(RULES.evaluate(intoWeb).getFailureReport().getDetails()).isEmpty();
   }
 }

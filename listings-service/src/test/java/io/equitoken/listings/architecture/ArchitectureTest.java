@@ -1,6 +1,7 @@
 package io.equitoken.listings.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.lang.ArchRule;
 import io.equitoken.platform.test.ArchitectureRules;
@@ -19,17 +20,18 @@ class ArchitectureTest {
 
   @Test
   void shouldKeepFeaturePackagesFreeOfWebMessagingAndPersistence() {
-    RULES.checkFeaturesFreeOfAdapters();
+    assertThat(RULES.featuresFreeOfAdapters().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldNotImportAnyOtherServicesCode() {
-    RULES.checkServiceBoundary();
+    assertThat(RULES.serviceBoundary().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldKeepAdaptersFromDependingOnEachOther() {
-    RULES.checkAdaptersIndependentOfConfiguration();
+    assertThat(RULES.adaptersIndependentOfConfiguration().getFailureReport().getDetails())
+        .isEmpty();
   }
 
   @Test
@@ -42,6 +44,6 @@ class ArchitectureTest {
             .onlyDependOnClassesThat()
             .resideOutsideOfPackage("io.equitoken.listings.persistence..")
             .because("controllers answer DTOs, never rows or entities");
-    rule.check(RULES.classes());
+    assertThat(RULES.evaluate(rule).getFailureReport().getDetails()).isEmpty();
   }
 }

@@ -1,7 +1,9 @@
 package io.equitoken.portfolio.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.lang.ArchRule;
 import io.equitoken.platform.test.ArchitectureRules;
 import org.junit.jupiter.api.Test;
 
@@ -16,28 +18,30 @@ class ArchitectureTest {
 
   @Test
   void shouldKeepTheServiceBoundary() {
-    RULES.checkServiceBoundary();
+    assertThat(RULES.serviceBoundary().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldKeepFeaturePackagesFreeOfAdapters() {
-    RULES.checkFeaturesFreeOfAdapters();
+    assertThat(RULES.featuresFreeOfAdapters().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldKeepAdaptersFromDependingOnConfiguration() {
-    RULES.checkAdaptersIndependentOfConfiguration();
+    assertThat(RULES.adaptersIndependentOfConfiguration().getFailureReport().getDetails())
+        .isEmpty();
   }
 
   @Test
   void shouldNeverReturnPersistenceTypesFromControllers() {
-    classes()
-        .that()
-        .resideInAPackage("io.equitoken.portfolio.web..")
-        .should()
-        .onlyDependOnClassesThat()
-        .resideOutsideOfPackage("io.equitoken.portfolio.persistence..")
-        .because("controllers answer DTOs, never rows or entities")
-        .check(RULES.classes());
+    ArchRule rule =
+        classes()
+            .that()
+            .resideInAPackage("io.equitoken.portfolio.web..")
+            .should()
+            .onlyDependOnClassesThat()
+            .resideOutsideOfPackage("io.equitoken.portfolio.persistence..")
+            .because("controllers answer DTOs, never rows or entities");
+    assertThat(RULES.evaluate(rule).getFailureReport().getDetails()).isEmpty();
   }
 }

@@ -1,5 +1,7 @@
 package io.equitoken.webhooks.architecture;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.equitoken.platform.test.ArchitectureRules;
 import org.junit.jupiter.api.Test;
 
@@ -20,16 +22,17 @@ class ArchitectureTest {
 
   @Test
   void shouldKeepFeaturePackagesFreeOfAdaptersAndFrameworks() {
-    RULES.checkFeaturesFreeOfAdapters();
+    assertThat(RULES.featuresFreeOfAdapters().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldNotImportAnyOtherServicesCode() {
-    RULES.checkServiceBoundary();
+    assertThat(RULES.serviceBoundary().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldKeepAdaptersFromDependingOnEachOther() {
-    RULES.checkAdaptersIndependentOfConfiguration();
+    assertThat(RULES.adaptersIndependentOfConfiguration().getFailureReport().getDetails())
+        .isEmpty();
   }
 }

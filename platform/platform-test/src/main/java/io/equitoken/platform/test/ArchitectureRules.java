@@ -8,13 +8,16 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The generic architecture rules every service follows (ArchUnit). A service's {@code
- * ArchitectureTest} is a few lines:
+ * The generic architecture rules every service follows (ArchUnit). Each rule answers its {@link
+ * EvaluationResult} on the service's classes, and the service's {@code ArchitectureTest} asserts
+ * that its failure report has no details, so that a breach fails the test with every violation
+ * listed:
  *
  * <pre>{@code
  * class ArchitectureTest {
@@ -22,10 +25,20 @@ import java.util.List;
  *       ArchitectureRules.forService("io.equitoken.listings")
  *           .features("listing", "token", "market")
  *           .adapters("web", "messaging", "persistence", "config");
- *   @Test void dependsOnlyOnItselfPlatformAndLibraries() { RULES.checkServiceBoundary(); }
- *   @Test void featuresAreFreeOfAdaptersAndFrameworks() { RULES.checkFeaturesFreeOfAdapters(); }
+ *   @Test void shouldNotImportAnyOtherServicesCode() {
+ *     assertThat(RULES.serviceBoundary().getFailureReport().getDetails()).isEmpty();
+ *   }
+ *   @Test void shouldKeepFeaturePackagesFreeOfAdaptersAndFrameworks() {
+ *     assertThat(RULES.featuresFreeOfAdapters().getFailureReport().getDetails()).isEmpty();
+ *   }
+ *   @Test void shouldKeepAdaptersFromDependingOnConfiguration() {
+ *     assertThat(RULES.adaptersIndependentOfConfiguration().getFailureReport().getDetails())
+ *         .isEmpty();
+ *   }
  * }
  * }</pre>
+ *
+ * A service's own rules are evaluated the same way, with {@link #evaluate(ArchRule)}.
  *
  * <ul>
  *   <li><b>Service boundary</b>: the service's classes use only its own package, {@code
@@ -130,7 +143,30 @@ public final class ArchitectureRules {
     return classes;
   }
 
-  public ArchRule serviceBoundary() {
+  /**
+   * Evaluates {@code rule} (a service's own) on the service's classes: its failure report lists
+   * every violation, none when the rule holds.
+   */
+  public EvaluationResult evaluate(ArchRule rule) {
+    return rule.evaluate(classes());
+  }
+
+  /** The service boundary on the service's classes (see the class comment). */
+  public EvaluationResult serviceBoundary() {
+    return evaluate(serviceBoundaryRule());
+  }
+
+  /** Features free of adapters and frameworks on the service's classes (see the class comment). */
+  public EvaluationResult featuresFreeOfAdapters() {
+    return evaluate(featuresFreeOfAdaptersRule());
+  }
+
+  /** Adapters independent of the configuration package on the service's classes. */
+  public EvaluationResult adaptersIndependentOfConfiguration() {
+    return evaluate(adaptersIndependentOfConfigurationRule());
+  }
+
+  private ArchRule serviceBoundaryRule() {
     List<String> own = new ArrayList<>();
     own.add(servicePackage);
     own.add("io.equitoken.platform");
@@ -153,7 +189,7 @@ public final class ArchitectureRules {
         .because("services talk only through Kafka topics and contracts (docs/architecture.md)");
   }
 
-  public ArchRule featuresFreeOfAdapters() {
+  private ArchRule featuresFreeOfAdaptersRule() {
     if (features.isEmpty()) {
       throw new IllegalStateException("name the feature packages with features(...)");
     }
@@ -172,7 +208,7 @@ public final class ArchitectureRules {
         .because("the domain decides and adapters translate (docs/conventions.md)");
   }
 
-  public ArchRule adaptersIndependentOfConfiguration() {
+  private ArchRule adaptersIndependentOfConfigurationRule() {
     List<String> nonConfig =
         adapters.stream().filter(a -> !a.equals(configurationPackage)).toList();
     if (nonConfig.isEmpty()) {
@@ -185,25 +221,6 @@ public final class ArchitectureRules {
         .dependOnClassesThat()
         .resideInAnyPackage(servicePackage + "." + configurationPackage + "..")
         .because("configuration wires adapters, not the other way round");
-  }
-
-  public void checkServiceBoundary() {
-    serviceBoundary().check(classes());
-  }
-
-  public void checkFeaturesFreeOfAdapters() {
-    featuresFreeOfAdapters().check(classes());
-  }
-
-  public void checkAdaptersIndependentOfConfiguration() {
-    adaptersIndependentOfConfiguration().check(classes());
-  }
-
-  /** All three rules. */
-  public void checkAll() {
-    checkServiceBoundary();
-    checkFeaturesFreeOfAdapters();
-    checkAdaptersIndependentOfConfiguration();
   }
 
   private String[] packages(List<String> relative) {

@@ -2,7 +2,9 @@ package io.equitoken.trading.service.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -35,17 +37,18 @@ class ArchitectureTest {
 
   @Test
   void shouldKeepFeaturePackagesFreeOfWebMessagingAndPersistence() {
-    RULES.checkFeaturesFreeOfAdapters();
+    assertThat(RULES.featuresFreeOfAdapters().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldNotImportAnyOtherServicesCode() {
-    RULES.checkServiceBoundary();
+    assertThat(RULES.serviceBoundary().getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void shouldKeepAdaptersFromDependingOnEachOther() {
-    RULES.checkAdaptersIndependentOfConfiguration();
+    assertThat(RULES.adaptersIndependentOfConfiguration().getFailureReport().getDetails())
+        .isEmpty();
   }
 
   @Test
@@ -58,10 +61,11 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAPackage("io.equitoken.trading.service..")
             .because("trading-engine is a plain library the service uses, never the reverse");
-    rule.check(
+    JavaClasses trading =
         new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.equitoken.trading"));
+            .importPackages("io.equitoken.trading");
+    assertThat(rule.evaluate(trading).getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
@@ -74,6 +78,6 @@ class ArchitectureTest {
             .onlyDependOnClassesThat()
             .resideOutsideOfPackage("io.equitoken.trading.service.persistence..")
             .because("controllers answer DTOs, never rows or entities");
-    rule.check(RULES.classes());
+    assertThat(RULES.evaluate(rule).getFailureReport().getDetails()).isEmpty();
   }
 }
