@@ -25,13 +25,12 @@ class MarketControlsIT extends ThroughTheGateway {
 
   @Test
   void shouldRefuseTheResaleOfTokensStillLockedUp() throws Exception {
-    String operator =
-        token("demo-operator", "demo-operator-secret-change-me").get("accessToken").asString();
-    String key = apiKeyFor(DEMO_INVESTOR, "investor");
-    String apiKey = key.substring(0, key.indexOf(' '));
-    String secret = key.substring(key.indexOf(' ') + 1);
     // given a token of the demo window that is open now
-    String tokenId = openWindowToken(apiKey, secret);
+    OpenMarket open = openMarket();
+    String operator = open.operator();
+    String apiKey = open.apiKey();
+    String secret = open.secret();
+    String tokenId = open.tokenId();
     BigDecimal price = priceOf(tokenId, apiKey, secret);
     // and the operator's 30-day lock-up on what buyers acquire in it
     HttpResponse<String> rules =
@@ -74,12 +73,12 @@ class MarketControlsIT extends ThroughTheGateway {
 
   @Test
   void shouldRefuseOrdersWhileAnOperatorHaltsATokenAndTellSubscribers() throws Exception {
-    String operator =
-        token("demo-operator", "demo-operator-secret-change-me").get("accessToken").asString();
-    String key = apiKeyFor(DEMO_INVESTOR, "investor");
-    String apiKey = key.substring(0, key.indexOf(' '));
-    String secret = key.substring(key.indexOf(' ') + 1);
-    String tokenId = openWindowToken(apiKey, secret);
+    // given a token of the demo window that is open now
+    OpenMarket open = openMarket();
+    String operator = open.operator();
+    String apiKey = open.apiKey();
+    String secret = open.secret();
+    String tokenId = open.tokenId();
     BigDecimal limit = priceOf(tokenId, apiKey, secret).multiply(BigDecimal.valueOf(2));
     // and a partner subscribed to halts
     String partnerKey = apiKeyFor("partner-halt-e2e-" + UUID.randomUUID(), "partner");

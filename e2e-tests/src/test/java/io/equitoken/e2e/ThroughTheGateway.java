@@ -231,6 +231,22 @@ abstract class ThroughTheGateway {
     return openDemoWindow(apiKey, secret).get("tokenIds").get(0).asString();
   }
 
+  /**
+   * What a test of the open demo window's market starts from: the demo operator's token, a fresh
+   * API key and secret of the demo investor, and the first token of the window that is open now.
+   */
+  protected record OpenMarket(String operator, String apiKey, String secret, String tokenId) {}
+
+  /** Makes an {@link OpenMarket}: the operator's token first, then the key, then the token. */
+  protected OpenMarket openMarket() throws InterruptedException {
+    String operator =
+        token("demo-operator", "demo-operator-secret-change-me").get("accessToken").asString();
+    String key = apiKeyFor(DEMO_INVESTOR, "investor");
+    String apiKey = key.substring(0, key.indexOf(' '));
+    String secret = key.substring(key.indexOf(' ') + 1);
+    return new OpenMarket(operator, apiKey, secret, openWindowToken(apiKey, secret));
+  }
+
   /** The token's reference price. */
   protected BigDecimal priceOf(String tokenId, String apiKey, String secret) {
     return json.readTree(gateway.get("/tokens/" + tokenId, tokenOf(apiKey, secret)).body())
