@@ -78,47 +78,50 @@ public final class MarketControls {
       String operatorId, String tokenId, String reason, boolean cancelOrders) {
     String why = reason(reason);
     Instant now = now();
-    return known(tokenId)
-        .then(
-            transactions.inTransaction(
-                locks
-                    .lock("trading.market:" + tokenId)
-                    .then(store.halt(tokenId).defaultIfEmpty(MarketHalt.running(tokenId)))
-                    .flatMap(
-                        current -> {
-                          if (current.halted()) {
-                            return Mono.error(
-                                Refusal.conflict(
-                                        "market-already-halted",
-                                        "Trading in token " + tokenId + " is halted already")
-                                    .with("haltedAt", current.changedAt().toString())
-                                    .exception());
-                          }
-                          MarketHalt halt =
-                              new MarketHalt(tokenId, true, cancelOrders, why, operatorId, now);
-                          return store
-                              .saveHalt(halt)
-                              .then(
-                                  store.record(
-                                      action(
-                                          OperatorAction.MARKET_HALT,
-                                          halt,
-                                          Map.of("cancelOrders", cancelOrders))))
-                              .then(
-                                  messages.publish(
-                                      new ControlsEvents.Halted(
-                                          tokenId, cancelOrders, why, operatorId, now)))
-                              .then(
-                                  messages.publish(
-                                      new ControlsEvents.Halt(tokenId, cancelOrders, why, now)))
-                              .thenReturn(halt);
-                        })));
+    return changeHalt(
+        tokenId,
+        true,
+        current ->
+            Refusal.conflict(
+                    "market-already-halted", "Trading in token " + tokenId + " is halted already")
+                .with("haltedAt", current.changedAt().toString()),
+        new MarketHalt(tokenId, true, cancelOrders, why, operatorId, now),
+        OperatorAction.MARKET_HALT,
+        Map.of("cancelOrders", cancelOrders),
+        new ControlsEvents.Halted(tokenId, cancelOrders, why, operatorId, now),
+        new ControlsEvents.Halt(tokenId, cancelOrders, why, now));
   }
 
   /** Resumes trading in a halted token; {@code 409 market-not-halted} when it is not. */
   public Mono<MarketHalt> resume(String operatorId, String tokenId, String reason) {
     String why = reason(reason);
     Instant now = now();
+    return changeHalt(
+        tokenId,
+        false,
+        current ->
+            Refusal.conflict("market-not-halted", "Trading in token " + tokenId + " is not halted"),
+        new MarketHalt(tokenId, false, false, why, operatorId, now),
+        OperatorAction.MARKET_RESUME,
+        Map.of(),
+        new ControlsEvents.Resumed(tokenId, why, operatorId, now),
+        new ControlsEvents.Resume(tokenId, now));
+  }
+
+  /**
+   * A halt or resume of a known token, under the token's lock in one transaction: refused with
+   * {@code already} when the token is in that state; else recorded, audited with {@code details},
+   * published as {@code fact} and sent as {@code command} to the token's matcher partition.
+   */
+  private Mono<MarketHalt> changeHalt(
+      String tokenId,
+      boolean halted,
+      Function<MarketHalt, Refusal> already,
+      MarketHalt change,
+      String action,
+      Map<String, Object> details,
+      TradingMessage fact,
+      TradingMessage command) {
     return known(tokenId)
         .then(
             transactions.inTransaction(
@@ -127,25 +130,15 @@ public final class MarketControls {
                     .then(store.halt(tokenId).defaultIfEmpty(MarketHalt.running(tokenId)))
                     .flatMap(
                         current -> {
-                          if (!current.halted()) {
-                            return Mono.error(
-                                Refusal.conflict(
-                                        "market-not-halted",
-                                        "Trading in token " + tokenId + " is not halted")
-                                    .exception());
+                          if (current.halted() == halted) {
+                            return Mono.error(already.apply(current).exception());
                           }
-                          MarketHalt resumed =
-                              new MarketHalt(tokenId, false, false, why, operatorId, now);
                           return store
-                              .saveHalt(resumed)
-                              .then(
-                                  store.record(
-                                      action(OperatorAction.MARKET_RESUME, resumed, Map.of())))
-                              .then(
-                                  messages.publish(
-                                      new ControlsEvents.Resumed(tokenId, why, operatorId, now)))
-                              .then(messages.publish(new ControlsEvents.Resume(tokenId, now)))
-                              .thenReturn(resumed);
+                              .saveHalt(change)
+                              .then(store.record(action(action, change, details)))
+                              .then(messages.publish(fact))
+                              .then(messages.publish(command))
+                              .thenReturn(change);
                         })));
   }
 
