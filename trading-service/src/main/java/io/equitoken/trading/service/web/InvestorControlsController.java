@@ -59,16 +59,7 @@ class InvestorControlsController {
       @PathVariable String investorId,
       @RequestHeader(name = Idempotency.HEADER, required = false) String key,
       @RequestBody ReasonBody body) {
-    String investor = investorId(investorId);
-    return idempotency.once(
-        "POST /investors/" + investor + "/freeze",
-        key,
-        body,
-        FreezeView.class,
-        () ->
-            Caller.current()
-                .flatMap(c -> controls.freeze(c.principalId(), investor, body.reason()))
-                .map(f -> ResponseEntity.ok(FreezeView.of(f))));
+    return change("freeze", investorId, key, body, controls::freeze);
   }
 
   @PostMapping("/investors/{investorId}/unfreeze")
@@ -76,15 +67,29 @@ class InvestorControlsController {
       @PathVariable String investorId,
       @RequestHeader(name = Idempotency.HEADER, required = false) String key,
       @RequestBody ReasonBody body) {
+    return change("unfreeze", investorId, key, body, controls::unfreeze);
+  }
+
+  /** A freeze or an unfreeze by the calling operator: what {@link MarketControls} does. */
+  private interface Change {
+    Mono<InvestorFreeze> apply(String operatorId, String investorId, String reason);
+  }
+
+  /**
+   * {@code POST /investors/{investorId}/<verb>}, once per {@code Idempotency-Key}: the calling
+   * operator's {@code change} of the investor, answered with their freeze state.
+   */
+  private Mono<ResponseEntity<FreezeView>> change(
+      String verb, String investorId, String key, ReasonBody body, Change change) {
     String investor = investorId(investorId);
     return idempotency.once(
-        "POST /investors/" + investor + "/unfreeze",
+        "POST /investors/" + investor + "/" + verb,
         key,
         body,
         FreezeView.class,
         () ->
             Caller.current()
-                .flatMap(c -> controls.unfreeze(c.principalId(), investor, body.reason()))
+                .flatMap(c -> change.apply(c.principalId(), investor, body.reason()))
                 .map(f -> ResponseEntity.ok(FreezeView.of(f))));
   }
 }
