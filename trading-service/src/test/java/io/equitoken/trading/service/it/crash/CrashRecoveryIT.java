@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.PackagedService;
-import io.equitoken.platform.test.RestartableKafka;
-import io.equitoken.platform.test.TestDatabase;
-import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import io.equitoken.trading.matcher.kafka.MatcherConfig;
 import io.equitoken.trading.matcher.kafka.Replay;
@@ -80,38 +77,24 @@ class CrashRecoveryIT {
   private static final Duration SETTLE = Duration.ofSeconds(180);
   private static final Duration BROKER_AWAY = Duration.ofSeconds(3);
 
-  private RestartableKafka kafka;
-  private TestDatabase database;
+  private PackagedTrading trading;
   private PackagedService a;
   private PackagedService b;
   private final List<PackagedService> live = new CopyOnWriteArrayList<>();
   private final Instant started = Instant.now();
-  private final PackagedTrading trading = new PackagedTrading(() -> kafka.bootstrapServers());
 
   @BeforeAll
-  void platform() throws Exception {
-    kafka = new RestartableKafka().start();
-    database = TestInfrastructure.database("trading_crash");
-    a = instance("crash-a");
-    b = instance("crash-b");
+  void platform() {
+    trading = PackagedTrading.open("trading_crash", "crash-it");
+    a = trading.instance("crash-a", settings("crash-a"));
+    b = trading.instance("crash-b", settings("crash-b"));
   }
 
   @AfterAll
-  void stop() throws Exception {
-    if (a != null) {
-      a.close();
+  void stop() throws InterruptedException {
+    if (trading != null) {
+      trading.close();
     }
-    if (b != null) {
-      b.close();
-    }
-    if (kafka != null) {
-      kafka.close();
-    }
-  }
-
-  private PackagedService instance(String instance) {
-    return PackagedTrading.instance(
-        instance, "crash-it", database, kafka.bootstrapServers(), settings(instance));
   }
 
   private Map<String, String> settings(String instance) {
@@ -215,7 +198,7 @@ class CrashRecoveryIT {
 
     // and the matcher has consumed every command
     MatcherConfig config =
-        MatcherConfig.builder(kafka.bootstrapServers()).partitions(PARTITIONS).build();
+        MatcherConfig.builder(trading.kafka().bootstrapServers()).partitions(PARTITIONS).build();
     awaitCaughtUp(config);
     phase("caught up", done);
 
@@ -350,9 +333,9 @@ class CrashRecoveryIT {
    * go on placing orders (the instances accept them into their outboxes meanwhile).
    */
   private void restartBroker() throws InterruptedException {
-    kafka.stopKeepingData();
+    trading.kafka().stopKeepingData();
     Thread.sleep(BROKER_AWAY.toMillis());
-    kafka.start();
+    trading.kafka().start();
   }
 
   private static void awaitProgress(AtomicInteger done, int target) throws InterruptedException {
@@ -414,7 +397,8 @@ class CrashRecoveryIT {
   private void awaitCaughtUp(MatcherConfig config) throws Exception {
     try (Admin admin =
         Admin.create(
-            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+            Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, trading.kafka().bootstrapServers()))) {
       Instant deadline = Instant.now().plus(SETTLE);
       Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
       for (int p = 0; p < PARTITIONS; p++) {
@@ -584,7 +568,7 @@ class CrashRecoveryIT {
   private List<JsonNode> committedEvents() {
     List<ConsumerRecord<String, String>> records =
         KafkaRecords.consume(
-            kafka.bootstrapServers(), MatcherConfig.EVENTS_TOPIC, r -> true, 1, SETTLE);
+            trading.kafka().bootstrapServers(), MatcherConfig.EVENTS_TOPIC, r -> true, 1, SETTLE);
     List<JsonNode> events = new ArrayList<>();
     for (ConsumerRecord<String, String> r : records) {
       var envelope = CloudEvents.fromRecord(r);
@@ -625,7 +609,9 @@ class CrashRecoveryIT {
   private <T> List<T> rows(String sql, Row<T> row) throws SQLException {
     try (Connection c =
             DriverManager.getConnection(
-                database.jdbcUrl(), database.username(), database.password());
+                trading.database().jdbcUrl(),
+                trading.database().username(),
+                trading.database().password());
         var statement = c.createStatement();
         ResultSet rs = statement.executeQuery(sql)) {
       List<T> out = new ArrayList<>();

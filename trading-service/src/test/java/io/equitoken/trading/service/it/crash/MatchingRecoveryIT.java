@@ -3,9 +3,6 @@ package io.equitoken.trading.service.it.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.PackagedService;
-import io.equitoken.platform.test.RestartableKafka;
-import io.equitoken.platform.test.TestDatabase;
-import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -43,30 +40,21 @@ class MatchingRecoveryIT {
   private static final Duration AFTER_HEALTHY_BOUND = Duration.ofSeconds(30);
   private static final Duration SURVIVOR_BOUND = Duration.ofSeconds(30);
 
-  private RestartableKafka kafka;
-  private TestDatabase database;
+  private PackagedTrading trading;
   private PackagedService a;
   private PackagedService b;
-  private final PackagedTrading trading = new PackagedTrading(() -> kafka.bootstrapServers());
 
   @BeforeAll
   void platform() {
-    kafka = new RestartableKafka().start();
-    database = TestInfrastructure.database("trading_recovery");
+    trading = PackagedTrading.open("trading_recovery", "recovery-it");
     a = instance("recovery-a");
     b = instance("recovery-b");
   }
 
   @AfterAll
-  void stop() throws Exception {
-    if (a != null) {
-      a.close();
-    }
-    if (b != null) {
-      b.close();
-    }
-    if (kafka != null) {
-      kafka.close();
+  void stop() throws InterruptedException {
+    if (trading != null) {
+      trading.close();
     }
   }
 
@@ -79,7 +67,7 @@ class MatchingRecoveryIT {
     s.put("equitoken.events.relay-interval", "100ms");
     s.put("equitoken.trading.partitions", String.valueOf(PARTITIONS));
     s.put("equitoken.events.consumer.instance-id", instance);
-    return PackagedTrading.instance(instance, "recovery-it", database, kafka.bootstrapServers(), s);
+    return trading.instance(instance, s);
   }
 
   @Test

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.PackagedService;
+import io.equitoken.platform.test.RestartableKafka;
 import io.equitoken.platform.test.TestDatabase;
+import io.equitoken.platform.test.TestInfrastructure;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,43 +20,93 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What the crash tests do to trading-service's packaged jar from outside: the facts other services
- * would publish (a listed token, an approved investor), sent to the test's own broker, and calls of
- * its HTTP API at the base URL of an instance the test chooses, with short timeouts so that a dead
- * instance answers at once.
+ * What the crash tests run trading-service's packaged jar on, and what they do to it from outside:
+ * a broker of the test's own (restartable) and the test's database, opened together and closed with
+ * every instance made on them; the facts other services would publish (a listed token, an approved
+ * investor), sent to that broker; and calls of its HTTP API at the base URL of an instance the test
+ * chooses, with short timeouts so that a dead instance answers at once.
+ *
+ * <pre>{@code
+ * @BeforeAll void platform() {
+ *   trading = PackagedTrading.open("trading_crash", "crash-it");
+ *   a = trading.instance("crash-a", settings);
+ * }
+ * @AfterAll void stop() throws InterruptedException { trading.close(); }
+ * }</pre>
  */
-final class PackagedTrading {
+final class PackagedTrading implements AutoCloseable {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private final Supplier<String> bootstrapServers;
+  private final RestartableKafka kafka;
+  private final TestDatabase database;
+  private final String logs;
+  private final List<PackagedService> instances = new CopyOnWriteArrayList<>();
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  PackagedTrading(Supplier<String> bootstrapServers) {
-    this.bootstrapServers = bootstrapServers;
+  private PackagedTrading(RestartableKafka kafka, TestDatabase database, String logs) {
+    this.kafka = kafka;
+    this.database = database;
+    this.logs = logs;
   }
 
   /**
-   * trading-service's packaged jar as a process of its own (killed with SIGKILL to crash it) on the
-   * test's database and broker, with the test's settings; its log in {@code target/<logs>/}.
+   * Starts a broker of the test's own and opens the test's database {@code database}; the
+   * instances' logs go to {@code target/<logs>/}.
    */
-  static PackagedService instance(
-      String name,
-      String logs,
-      TestDatabase database,
-      String bootstrapServers,
-      Map<String, String> settings) {
-    return PackagedService.of(name, Path.of("target", "trading-service.jar"))
-        .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
-        .log(Path.of("target", logs, name + ".log"))
-        .settings(PackagedService.platformSettings(database, bootstrapServers))
-        .settings(settings);
+  static PackagedTrading open(String database, String logs) {
+    RestartableKafka kafka = new RestartableKafka().start();
+    try {
+      return new PackagedTrading(kafka, TestInfrastructure.database(database), logs);
+    } catch (RuntimeException | Error e) {
+      kafka.close();
+      throw e;
+    }
+  }
+
+  /** The test's broker, which it may restart. */
+  RestartableKafka kafka() {
+    return kafka;
+  }
+
+  /** The test's database. */
+  TestDatabase database() {
+    return database;
+  }
+
+  /**
+   * trading-service's packaged jar as a process of its own (not started yet; killed with SIGKILL to
+   * crash it) on the test's database and broker, with the test's {@code settings}; its log in
+   * {@code target/<logs>/<name>.log}. Killed on {@link #close()}.
+   */
+  PackagedService instance(String name, Map<String, String> settings) {
+    PackagedService instance =
+        PackagedService.of(name, Path.of("target", "trading-service.jar"))
+            .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
+            .log(Path.of("target", logs, name + ".log"))
+            .settings(PackagedService.platformSettings(database, kafka.bootstrapServers()))
+            .settings(settings);
+    instances.add(instance);
+    return instance;
+  }
+
+  /** Kills every instance, then stops the broker and deletes its log. */
+  @Override
+  public void close() throws InterruptedException {
+    try {
+      for (PackagedService instance : instances) {
+        instance.close();
+      }
+    } finally {
+      kafka.close();
+    }
   }
 
   /** A listed, tradable token of {@code issuer}: its issue and its listing's publication. */
@@ -102,7 +154,7 @@ final class PackagedTrading {
 
   private void fact(String topic, String key, String type, Object data) {
     KafkaRecords.sendCloudEvent(
-        bootstrapServers.get(),
+        kafka.bootstrapServers(),
         topic,
         key,
         UUID.randomUUID().toString(),
