@@ -2,6 +2,7 @@ package io.equitoken.platform.events;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Objects;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -65,17 +66,74 @@ public final class CloudEvents {
         Objects.requireNonNull(type, "type"),
         Objects.requireNonNull(source, "source"),
         subject,
-        Objects.requireNonNull(time, "time"));
+        isoInstant(Objects.requireNonNull(time, "time")));
     return record;
+  }
+
+  /**
+   * {@link Instant#toString()}, without the general formatter for the years 0000–9999: seconds
+   * always, a fraction of 3, 6 or 9 digits as needed, {@code Z}.
+   */
+  static String isoInstant(Instant time) {
+    long seconds = time.getEpochSecond();
+    if (seconds < 0 || seconds >= YEAR_10000) {
+      return time.toString();
+    }
+    LocalDate date = LocalDate.ofEpochDay(seconds / 86_400);
+    int secondOfDay = (int) (seconds % 86_400);
+    int nano = time.getNano();
+    char[] c = new char[30];
+    digits(c, 0, date.getYear(), 4);
+    c[4] = '-';
+    digits(c, 5, date.getMonthValue(), 2);
+    c[7] = '-';
+    digits(c, 8, date.getDayOfMonth(), 2);
+    c[10] = 'T';
+    digits(c, 11, secondOfDay / 3_600, 2);
+    c[13] = ':';
+    digits(c, 14, secondOfDay / 60 % 60, 2);
+    c[16] = ':';
+    digits(c, 17, secondOfDay % 60, 2);
+    int n = 19;
+    if (nano > 0) {
+      c[n++] = '.';
+      if (nano % 1_000_000 == 0) {
+        digits(c, n, nano / 1_000_000, 3);
+        n += 3;
+      } else if (nano % 1_000 == 0) {
+        digits(c, n, nano / 1_000, 6);
+        n += 6;
+      } else {
+        digits(c, n, nano, 9);
+        n += 9;
+      }
+    }
+    c[n++] = 'Z';
+    return new String(c, 0, n);
+  }
+
+  /** 10000-01-01T00:00:00Z in epoch seconds. */
+  private static final long YEAR_10000 = 253_402_300_800L;
+
+  private static void digits(char[] c, int from, int value, int width) {
+    for (int i = from + width - 1; i >= from; i--) {
+      c[i] = (char) ('0' + value % 10);
+      value /= 10;
+    }
   }
 
   private static void putAttributes(
       Headers headers, String id, String type, String source, String subject, Instant time) {
+    putAttributes(headers, id, type, source, subject, time.toString());
+  }
+
+  private static void putAttributes(
+      Headers headers, String id, String type, String source, String subject, String time) {
     put(headers, SPECVERSION, SPEC_VERSION);
     put(headers, ID, id);
     put(headers, SOURCE, source);
     put(headers, TYPE, type);
-    put(headers, TIME, time.toString());
+    put(headers, TIME, time);
     if (subject != null) {
       put(headers, SUBJECT, subject);
     }

@@ -63,6 +63,37 @@ class CloudEventsTest {
   }
 
   @Test
+  void shouldWriteTheByteBuildersTimeAsInstantToStringDoes() {
+    java.util.Random random = new java.util.Random(20261126);
+    java.util.List<Instant> instants =
+        new java.util.ArrayList<>(
+            java.util.List.of(
+                Instant.EPOCH,
+                Instant.parse("2026-11-27T14:00:00Z"),
+                Instant.parse("2026-11-27T14:00:00.250Z"),
+                Instant.parse("2026-11-27T14:00:00.000250Z"),
+                Instant.parse("2026-11-27T14:00:00.000000250Z"),
+                Instant.parse("2024-02-29T23:59:59.999999999Z"),
+                Instant.parse("9999-12-31T23:59:59.999Z"),
+                Instant.parse("+10000-01-01T00:00:00Z"),
+                Instant.parse("1969-12-31T23:59:59.5Z")));
+    for (int i = 0; i < 100_000; i++) {
+      long seconds = random.nextLong(253_402_300_800L);
+      int nanos =
+          switch (i % 4) {
+            case 0 -> 0;
+            case 1 -> random.nextInt(1000) * 1_000_000;
+            case 2 -> random.nextInt(1_000_000) * 1_000;
+            default -> random.nextInt(1_000_000_000);
+          };
+      instants.add(Instant.ofEpochSecond(seconds, nanos));
+    }
+    for (Instant t : instants) {
+      assertThat(CloudEvents.isoInstant(t)).isEqualTo(t.toString());
+    }
+  }
+
+  @Test
   void shouldRefuseARecordThatIsNotACloudEventAsPoison() {
     ProducerRecord<String, String> sent = CloudEvents.toRecord("t", EVENT);
     sent.headers().remove(CloudEvents.TYPE);
