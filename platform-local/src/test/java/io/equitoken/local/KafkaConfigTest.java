@@ -21,7 +21,8 @@ class KafkaConfigTest {
         .containsEntry("auto.create.topics.enable", "false")
         .containsEntry("offsets.topic.replication.factor", "1")
         .containsEntry("transaction.state.log.replication.factor", "1")
-        .containsEntry("transaction.state.log.min.isr", "1");
+        .containsEntry("transaction.state.log.min.isr", "1")
+        .containsEntry("metadata.max.idle.interval.ms", "5000");
   }
 
   @Test
