@@ -61,6 +61,11 @@ public final class Matcher implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Matcher.class);
 
   /**
+   * How long an idle fetch waits at the broker (the platform consumers' {@code fetch.max.wait.ms}).
+   */
+  private static final int IDLE_FETCH_WAIT_MS = 5_000;
+
+  /**
    * The producer's {@code batch.size}: a poll's events for one partition fit a few batches rather
    * than dozens of 16 KiB ones, each of which opens an lz4 stream with buffers of its own.
    */
@@ -409,6 +414,9 @@ public final class Matcher implements AutoCloseable {
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
     p.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId());
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, "matcher-" + config.instanceId());
+    // an idle fetch waits at the broker, which answers as soon as a command is committed: the
+    // platform's consumers' wait instead of Kafka's 500 ms (two fetches a second while idle)
+    p.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, IDLE_FETCH_WAIT_MS);
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");

@@ -21,8 +21,8 @@ import java.util.Objects;
  * @param replicationFactor replication of the topics when the matcher creates them
  * @param snapshotEveryCommands snapshot a partition after this many commands
  * @param snapshotEvery ... or after this long if anything changed
- * @param pollTimeout the consumer's poll timeout (also bounds how fast {@link Matcher#close()} and
- *     state queries answer)
+ * @param pollTimeout the consumer's poll timeout (1 s): bounds how fast state queries are answered
+ *     and a time-based snapshot is taken while no command arrives; a command ends the poll at once
  * @param maxPollRecords commands per transaction at most
  * @param transactionTimeout the producer's {@code transaction.timeout.ms}
  * @param extraConsumer, extraProducer any further client properties (security, tuning)
@@ -106,7 +106,7 @@ public record MatcherConfig(
     private short replicationFactor = 1;
     private int snapshotEveryCommands = 1000;
     private Duration snapshotEvery = Duration.ofSeconds(30);
-    private Duration pollTimeout = Duration.ofMillis(100);
+    private Duration pollTimeout = Duration.ofSeconds(1);
     private int maxPollRecords = 500;
     private Duration transactionTimeout = Duration.ofSeconds(30);
     private Map<String, Object> extraConsumer = Map.of();
