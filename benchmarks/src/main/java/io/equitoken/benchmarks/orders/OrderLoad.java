@@ -34,13 +34,15 @@ import tools.jackson.databind.json.JsonMapper;
  * gateway".
  *
  * <p>The market it makes: the issuer (demo-founder = founder-nova) rests one sell order at the
- * token's current price, big enough for every buy of the run; the demo investors (inv-alice,
- * inv-bob, both with approved KYC) send buys of one unit at that price, alternately, at a fixed
- * open-loop rate. Every buy is a taker that fills at once against the issuer's order, so the
- * order-to-fill latency is the platform's path (gateway → intake → outbox → matcher → committed
- * event) and never the wait for a counterparty; nobody on the buy side ever sells, so no order can
- * be cancelled by self-trade prevention, and the book holds one resting order of ours all run long.
- * At the end the rest of the issuer's order is cancelled.
+ * token's current price, big enough for every buy of the run; investors made for the run through
+ * the public API (an investor key each, KYC submitted and approved, a deposit: {@link
+ * BuyingInvestors}, one per 5 orders/s of the highest rate) send buys of one unit at that price in
+ * turn, at a fixed open-loop rate, so that none of them nears the cap of open orders per investor.
+ * Every buy is a taker that fills at once against the issuer's order, so the order-to-fill latency
+ * is the platform's path (gateway → intake → outbox → matcher → committed event) and never the wait
+ * for a counterparty; nobody on the buy side ever sells, so no order can be cancelled by self-trade
+ * prevention, and the book holds one resting order of ours all run long. At the end the rest of the
+ * issuer's order is cancelled.
  *
  * <p>Intake latency is measured from each order's intended send time (coordinated omission), as is
  * order-to-fill: until the {@code order.filled} event of the order arrives on {@code
@@ -53,7 +55,8 @@ import tools.jackson.databind.json.JsonMapper;
  * first token of an open window, else one the operator opens a window for), {@code intake} (where
  * the phases' buys go, default the gateway; e.g. {@code http://localhost:8084} sends them straight
  * to trading-service, to measure its intake without the gateway — tokens, setup and the issuer's
- * sell still go through the gateway), {@code home} (.local: whose processes' CPU is counted),
+ * sell still go through the gateway), {@code investors} (how many buyers to make, default one per 5
+ * orders/s of the highest rate, 4..100), {@code home} (.local: whose processes' CPU is counted),
  * {@code idle} (30 s: the platform's idle burn is measured for this long before anything is sent;
  * 0s skips it).
  *
@@ -67,7 +70,7 @@ public final class OrderLoad {
   private static final String OPERATOR = "demo-operator";
   private static final String OPERATOR_SECRET = "demo-operator-secret-change-me";
   private static final String FOUNDER = "demo-founder";
-  private static final List<String> INVESTORS = List.of("demo-investor", "demo-investor-2");
+  private static final String READER = "demo-investor";
   private static final int MAX_ORDERS_PER_PHASE = 100_000;
   private static final Duration MAX_PHASE = Duration.ofMinutes(5);
 
@@ -152,14 +155,11 @@ public final class OrderLoad {
       idleTable.forEach(line -> System.out.println("# " + line));
     }
 
-    // tokens, and a rate limit of their own for every key (else this measures the limiter)
+    // tokens, and a rate limit of their own for every demo key (else this measures the limiter)
     String operator = token(OPERATOR, OPERATOR_SECRET);
     String founder = token(FOUNDER, FOUNDER + "-secret");
-    List<String> investors = new ArrayList<>();
-    for (String key : INVESTORS) {
-      investors.add(token(key, key + "-secret"));
-    }
-    for (String bearer : List.of(operator, founder, investors.get(0), investors.get(1))) {
+    String reader = token(READER, READER + "-secret");
+    for (String bearer : List.of(operator, founder, reader)) {
       HttpResponse<String> r = get("/liquidity/windows?status=open", bearer);
       long limit = r.headers().firstValueAsLong("RateLimit-Limit").orElse(0);
       if (limit < 100_000) {
@@ -167,24 +167,47 @@ public final class OrderLoad {
             "the gateway limits a benchmark key to %d calls: start the platform with%n"
                 + "  EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_KEYS=%s,%s,%s"
                 + " EQUITOKEN_GATEWAY_RATE_LIMIT_BENCHMARK_ADDRESSES=127.0.0.1%n",
-            limit, OPERATOR, FOUNDER, String.join(",", INVESTORS));
+            limit, OPERATOR, FOUNDER, READER);
         return 2;
       }
     }
 
-    String tokenId = tradableToken(investors.get(0), operator);
-    JsonNode token = readJson(get("/tokens/" + tokenId, investors.get(0)), 200);
+    String tokenId = tradableToken(reader, operator);
+    JsonNode token = readJson(get("/tokens/" + tokenId, reader), 200);
     BigDecimal price = token.get("price").decimalValue().stripTrailingZeros();
     if (price.scale() < 0) {
       price = price.setScale(0);
     }
     long planned = Math.round(warmup.toMillis() / 1000.0 * 50);
+    int maxRate = warmup.isZero() ? 0 : 50;
     for (int rate : rates) {
       planned += Math.round(duration.toMillis() / 1000.0 * rate);
+      maxRate = Math.max(maxRate, rate);
+    }
+    // the buyers: fresh investors made through the API, so that no one nears the open-order cap
+    int buyerCount =
+        Integer.parseInt(option("investors", String.valueOf(BuyingInvestors.needed(maxRate))));
+    long setupStarted = System.nanoTime();
+    List<BuyingInvestors.Investor> buyers =
+        BuyingInvestors.create(
+            this::call, operator, "order-load-" + Instant.now().getEpochSecond(), buyerCount);
+    List<String> investors = tokens(buyers);
+    BigDecimal funding = BuyingInvestors.funding(planned, buyerCount, price);
+    for (int i = 0; i < buyers.size(); i++) {
+      BuyingInvestors.approve(this::call, operator, buyers.get(i), investors.get(i));
+      BuyingInvestors.fund(this::call, operator, buyers.get(i), funding);
     }
     System.out.printf(
-        "# %s order load: token %s at %s, %d buys of 1 planned; %s%n",
-        Instant.now().truncatedTo(ChronoUnit.SECONDS), tokenId, price, planned, loadAverage());
+        "# %d investors created, KYC approved and funded with %s each in %.1f s%n",
+        buyerCount, funding, (System.nanoTime() - setupStarted) / 1e9);
+    System.out.printf(
+        "# %s order load: token %s at %s, %d buys of 1 planned over %d investors; %s%n",
+        Instant.now().truncatedTo(ChronoUnit.SECONDS),
+        tokenId,
+        price,
+        planned,
+        buyerCount,
+        loadAverage());
 
     OrderOutcomes outcomes = new OrderOutcomes();
     try (EventListener events = new EventListener(kafka, outcomes).start()) {
@@ -215,10 +238,7 @@ public final class OrderLoad {
       }
       for (int rate : rates) {
         // fresh tokens for every phase: a long run must not outlive the 15-minute tokens
-        investors.clear();
-        for (String key : INVESTORS) {
-          investors.add(token(key, key + "-secret"));
-        }
+        investors = tokens(buyers);
         Phase p = new Phase(rate + "/s", rate, duration, tokenId, price, investors, maxInFlight);
         p.run(outcomes, cpu);
         rows.add(p.row());
@@ -557,6 +577,35 @@ public final class OrderLoad {
       Thread.sleep(100);
     }
     throw new IllegalStateException("the issuer's sell " + orderId + " was not accepted in 60 s");
+  }
+
+  private List<String> tokens(List<BuyingInvestors.Investor> buyers)
+      throws IOException, InterruptedException {
+    List<String> tokens = new ArrayList<>(buyers.size());
+    for (BuyingInvestors.Investor b : buyers) {
+      tokens.add(token(b.apiKey(), b.secret()));
+    }
+    return tokens;
+  }
+
+  /** One setup call through the gateway; its body, or an exception naming the answer. */
+  private String call(
+      String method, String path, String bearer, String contentType, byte[] body, int ok)
+      throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(gateway.resolve(path))
+            .timeout(Duration.ofSeconds(30))
+            .header("Authorization", "Bearer " + bearer)
+            .header("Content-Type", contentType)
+            .header("Idempotency-Key", UUID.randomUUID().toString())
+            .method(method, HttpRequest.BodyPublishers.ofByteArray(body))
+            .build();
+    HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());
+    if (r.statusCode() != ok) {
+      throw new IllegalStateException(
+          method + " " + path + " answered " + r.statusCode() + ": " + r.body());
+    }
+    return r.body();
   }
 
   private String token(String apiKey, String secret) throws IOException, InterruptedException {
