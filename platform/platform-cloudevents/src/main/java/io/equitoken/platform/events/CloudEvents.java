@@ -140,6 +140,15 @@ public final class CloudEvents {
     put(headers, CONTENT_TYPE, JSON);
   }
 
+  /**
+   * The record's {@code ce_type}, or null when it has none: read from that one header, without
+   * reading the record as an event, so that a consumer can pass over the types it does not handle
+   * before any other work.
+   */
+  public static String typeOf(ConsumerRecord<?, ?> record) {
+    return get(record.headers(), TYPE);
+  }
+
   /** Reads a record as an event, or throws {@link PoisonEventException} if it is not one. */
   public static EventEnvelope fromRecord(ConsumerRecord<String, String> record) {
     Headers headers = record.headers();

@@ -94,6 +94,16 @@ class CloudEventsTest {
   }
 
   @Test
+  void shouldReadTheTypeAloneEvenOfARecordThatIsNoReadableEvent() {
+    ProducerRecord<String, String> sent = CloudEvents.toRecord("t", EVENT);
+    sent.headers().remove(CloudEvents.TIME);
+
+    assertThat(CloudEvents.typeOf(received(sent))).isEqualTo(EVENT.type());
+    sent.headers().remove(CloudEvents.TYPE);
+    assertThat(CloudEvents.typeOf(received(sent))).isNull();
+  }
+
+  @Test
   void shouldRefuseARecordThatIsNotACloudEventAsPoison() {
     ProducerRecord<String, String> sent = CloudEvents.toRecord("t", EVENT);
     sent.headers().remove(CloudEvents.TYPE);

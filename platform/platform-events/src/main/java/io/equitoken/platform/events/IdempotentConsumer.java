@@ -83,11 +83,35 @@ public class IdempotentConsumer {
       List<ConsumerRecord<String, String>> records,
       Function<EventEnvelope, Mono<Void>> prepare,
       Duration timeout) {
+    return handleBatch(consumerName, records, null, prepare, timeout);
+  }
+
+  /**
+   * {@link #handleBatch(String, List, Function, Duration)} for a consumer that handles only the
+   * event {@code types} it names: a record whose {@code ce_type} is another is passed over from
+   * that header alone — it is not read as an event (no other header, no {@code ce_time}, no data),
+   * not given to {@code prepare}, and nothing is recorded for it, whatever else it holds. A record
+   * without {@code ce_type} is not a CloudEvent and goes to the dead-letter topic as before; the
+   * types named are handled exactly as by the method without them. {@code types} null handles every
+   * type.
+   */
+  public int handleBatch(
+      String consumerName,
+      List<ConsumerRecord<String, String>> records,
+      Set<String> types,
+      Function<EventEnvelope, Mono<Void>> prepare,
+      Duration timeout) {
     List<Prepared> work = new ArrayList<>(records.size());
     Set<String> ids = new HashSet<>();
     ConsumerRecord<String, String> failed = null;
     RuntimeException failure = null;
     for (ConsumerRecord<String, String> record : records) {
+      if (types != null) {
+        String type = CloudEvents.typeOf(record);
+        if (type != null && !types.contains(type)) {
+          continue;
+        }
+      }
       try {
         EventEnvelope event = CloudEvents.fromRecord(record);
         Mono<Void> apply = prepare.apply(event);
@@ -135,12 +159,116 @@ public class IdempotentConsumer {
     return work.contextWrite(context -> context.put(TraceParents.RECORD_KEY, traceparent));
   }
 
-  private record Prepared(
-      ConsumerRecord<String, String> record, EventEnvelope event, Mono<Void> apply) {}
+  /**
+   * A poll applied as a whole: {@code read} turns each record of the {@code types} handled into
+   * what the consumer needs of it (before the transaction, as {@code prepare} does: null = none of
+   * this consumer's business, {@link PoisonEventException} = poison, the same dead-lettering), and
+   * {@code applyAll} applies the items of the events not processed before — in record order, once
+   * each, never empty — in the transaction that marks them. So a consumer writes a poll with one
+   * multi-row statement per table instead of one per event. If that transaction fails, each item is
+   * applied alone ({@code applyAll} with one item, one transaction each) and the first that fails
+   * alone is named for the error handler, as in {@link #handleBatch(String, List, Set, Function,
+   * Duration)}. A whole poll's work continues no single record's trace.
+   *
+   * @return how many events were applied (not skipped as already processed)
+   */
+  public <T> int handleBatch(
+      String consumerName,
+      List<ConsumerRecord<String, String>> records,
+      Set<String> types,
+      Function<EventEnvelope, T> read,
+      Function<List<T>, Mono<Void>> applyAll,
+      Duration timeout) {
+    List<Item<T>> items = new ArrayList<>(records.size());
+    Set<String> ids = new HashSet<>();
+    ConsumerRecord<String, String> failed = null;
+    RuntimeException failure = null;
+    for (ConsumerRecord<String, String> record : records) {
+      if (types != null) {
+        String type = CloudEvents.typeOf(record);
+        if (type != null && !types.contains(type)) {
+          continue;
+        }
+      }
+      try {
+        EventEnvelope event = CloudEvents.fromRecord(record);
+        T item = read.apply(event);
+        if (item != null && ids.add(event.id())) {
+          items.add(new Item<>(record, event, item));
+        }
+      } catch (RuntimeException e) {
+        failed = record;
+        failure = e;
+        break;
+      }
+    }
+    int applied = 0;
+    if (!items.isEmpty()) {
+      Integer inOne;
+      try {
+        inOne =
+            tx.transactional(
+                    mark(consumerName, items.stream().map(i -> i.event().id()))
+                        .flatMap(
+                            fresh -> {
+                              List<T> todo =
+                                  items.stream()
+                                      .filter(i -> fresh.contains(i.event().id()))
+                                      .map(Item::item)
+                                      .toList();
+                              return todo.isEmpty()
+                                  ? Mono.just(0)
+                                  : applyAll.apply(todo).then(Mono.just(todo.size()));
+                            }))
+                .block(timeout);
+      } catch (RuntimeException batchFailed) {
+        log.warn(
+            "Batch of {} events for {} failed ({}); applying them one per transaction",
+            items.size(),
+            consumerName,
+            batchFailed.toString());
+        inOne = null;
+      }
+      applied = inOne != null ? inOne : oneItemAtATime(consumerName, items, applyAll, timeout);
+    }
+    if (failed != null) {
+      throw new BatchListenerFailedException(String.valueOf(failure.getMessage()), failure, failed);
+    }
+    return applied;
+  }
 
-  private Mono<Integer> applyAll(String consumerName, List<Prepared> work) {
+  private record Item<T>(ConsumerRecord<String, String> record, EventEnvelope event, T item) {}
+
+  private <T> int oneItemAtATime(
+      String consumerName,
+      List<Item<T>> items,
+      Function<List<T>, Mono<Void>> applyAll,
+      Duration timeout) {
+    int applied = 0;
+    for (Item<T> i : items) {
+      try {
+        Boolean ran =
+            handleOnce(
+                    consumerName,
+                    i.event(),
+                    e ->
+                        continuingTrace(
+                            i.record(), Mono.defer(() -> applyAll.apply(List.of(i.item())))))
+                .block(timeout);
+        if (Boolean.TRUE.equals(ran)) {
+          applied++;
+        }
+      } catch (RuntimeException e) {
+        throw new BatchListenerFailedException(String.valueOf(e.getMessage()), e, i.record());
+      }
+    }
+    return applied;
+  }
+
+  /** Marks the ids processed in one statement; answers those not marked before. */
+  private Mono<Set<String>> mark(String consumerName, java.util.stream.Stream<String> eventIds) {
     // sorted: two transactions marking overlapping batches (a rebalance) lock rows in one order
-    String[] ids = work.stream().map(p -> p.event().id()).sorted().toArray(String[]::new);
+    String[] ids = eventIds.sorted().toArray(String[]::new);
     return db.sql(
             "insert into processed_event (consumer, event_id)"
                 + " select :consumer, id from unnest(cast(:ids as text[])) as batch(id)"
@@ -149,7 +277,14 @@ public class IdempotentConsumer {
         .bind("ids", ids)
         .map(row -> row.get("event_id", String.class))
         .all()
-        .collect(Collectors.toSet())
+        .collect(Collectors.toSet());
+  }
+
+  private record Prepared(
+      ConsumerRecord<String, String> record, EventEnvelope event, Mono<Void> apply) {}
+
+  private Mono<Integer> applyAll(String consumerName, List<Prepared> work) {
+    return mark(consumerName, work.stream().map(p -> p.event().id()))
         .flatMap(
             fresh ->
                 Flux.fromIterable(work)

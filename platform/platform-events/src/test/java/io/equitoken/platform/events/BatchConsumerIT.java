@@ -139,6 +139,172 @@ class BatchConsumerIT {
   }
 
   @Test
+  void shouldPassOverTypesTheConsumerDoesNotHandleFromTheirTypeAloneAndRecordNothingForThem() {
+    String other = id();
+    String unreadable = id();
+    String a = id();
+    // another type, and another type that is not even a readable event (no ce_time, no body)
+    ConsumerRecord<String, String> broken = record(unreadable, "equitoken.test.other.v1");
+    broken.headers().remove(CloudEvents.TIME);
+    ConsumerRecord<String, String> noBody =
+        new ConsumerRecord<>(broken.topic(), 0, offset++, "k", null);
+    broken.headers().forEach(h -> noBody.headers().add(h));
+    List<String> prepared = new ArrayList<>();
+
+    int n =
+        consumer.handleBatch(
+            consumerName,
+            List.of(record(other, "equitoken.test.other.v1"), noBody, record(a)),
+            java.util.Set.of("equitoken.test.thing.created.v1"),
+            e -> {
+              prepared.add(e.id());
+              return prepare(e);
+            },
+            Duration.ofSeconds(30));
+
+    assertThat(n).isEqualTo(1);
+    assertThat(prepared).containsExactly(a);
+    assertThat(processed()).containsExactly(a);
+    assertThat(applied()).containsOnlyKeys(a);
+  }
+
+  @Test
+  void shouldApplyAHandledTypeOnceWhenRedeliveredAndStillNamePoisonAmongTheDeclaredTypes() {
+    java.util.Set<String> types =
+        java.util.Set.of("equitoken.test.thing.created.v1", "equitoken.test.thing.poison.v1");
+    String a = id();
+    String poison = id();
+    ConsumerRecord<String, String> bad = record(poison, "equitoken.test.thing.poison.v1");
+    ConsumerRecord<String, String> untyped = record(id());
+    untyped.headers().remove(CloudEvents.TYPE);
+
+    int first =
+        consumer.handleBatch(consumerName, List.of(record(a)), types, this::prepare, TIMEOUT);
+    int again =
+        consumer.handleBatch(consumerName, List.of(record(a)), types, this::prepare, TIMEOUT);
+
+    assertThat(first).isEqualTo(1);
+    assertThat(again).isZero();
+    assertThat(applied()).containsExactlyInAnyOrderEntriesOf(Map.of(a, 1L));
+    assertThatThrownBy(
+            () -> consumer.handleBatch(consumerName, List.of(bad), types, this::prepare, TIMEOUT))
+        .isInstanceOfSatisfying(
+            BatchListenerFailedException.class,
+            e -> assertThat(e.getCause()).isInstanceOf(PoisonEventException.class));
+    // a record without ce_type is no CloudEvent: poison, whatever types the consumer handles
+    assertThatThrownBy(
+            () ->
+                consumer.handleBatch(consumerName, List.of(untyped), types, this::prepare, TIMEOUT))
+        .isInstanceOfSatisfying(
+            BatchListenerFailedException.class,
+            e -> {
+              assertThat(e.getRecord()).isSameAs(untyped);
+              assertThat(e.getCause()).isInstanceOf(PoisonEventException.class);
+            });
+    assertThat(processed()).containsExactly(a);
+  }
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private static final java.util.Set<String> CREATED_AND_POISON =
+      java.util.Set.of("equitoken.test.thing.created.v1", "equitoken.test.thing.poison.v1");
+
+  @Test
+  void shouldApplyAPollsNewEventsTogetherInRecordOrderOnceEach() {
+    String a = id();
+    String b = id();
+    String c = id();
+    String d = id();
+    List<List<String>> calls = new ArrayList<>();
+
+    int first =
+        wholePoll(
+            List.of(
+                record(a),
+                record(b),
+                record(a),
+                record(id(), "equitoken.test.other.v1"),
+                record(c)),
+            calls,
+            null);
+    int second = wholePoll(List.of(record(b), record(d), record(d)), calls, null);
+    int third = wholePoll(List.of(record(c)), calls, null);
+
+    assertThat(List.of(first, second, third)).containsExactly(3, 1, 0);
+    assertThat(calls).containsExactly(List.of(a, b, c), List.of(d));
+    assertThat(applied()).containsExactlyInAnyOrderEntriesOf(Map.of(a, 1L, b, 1L, c, 1L, d, 1L));
+    assertThat(processed()).containsExactlyInAnyOrder(a, b, c, d);
+  }
+
+  @Test
+  void shouldApplyAFailedPollsEventsAloneAndNameTheOneThatFailsAlone() {
+    String a = id();
+    String broken = id();
+    String c = id();
+    List<List<String>> calls = new ArrayList<>();
+
+    assertThatThrownBy(
+            () -> wholePoll(List.of(record(a), record(broken), record(c)), calls, broken))
+        .isInstanceOfSatisfying(
+            BatchListenerFailedException.class,
+            e -> assertThat(KafkaRecords.header(recordOf(e), CloudEvents.ID)).isEqualTo(broken));
+
+    // the poll's transaction left nothing; then a alone, then broken alone (failed)
+    assertThat(calls).containsExactly(List.of(a, broken, c), List.of(a), List.of(broken));
+    assertThat(applied()).containsOnlyKeys(a);
+    assertThat(processed()).containsExactly(a);
+  }
+
+  @Test
+  void shouldApplyAWholePollUpToAPoisonRecordAndNameIt() {
+    String a = id();
+    ConsumerRecord<String, String> bad = record(id(), "equitoken.test.thing.poison.v1");
+    String b = id();
+    List<List<String>> calls = new ArrayList<>();
+
+    assertThatThrownBy(() -> wholePoll(List.of(record(a), bad, record(b)), calls, null))
+        .isInstanceOfSatisfying(
+            BatchListenerFailedException.class,
+            e -> {
+              assertThat(e.getRecord()).isSameAs(bad);
+              assertThat(e.getCause()).isInstanceOf(PoisonEventException.class);
+            });
+
+    assertThat(calls).containsExactly(List.of(a));
+    assertThat(processed()).containsExactly(a);
+  }
+
+  /** The poll through the whole-poll variant; its work inserts every item in one statement. */
+  private int wholePoll(
+      List<ConsumerRecord<String, String>> records, List<List<String>> calls, String failing) {
+    return consumer.handleBatch(
+        consumerName,
+        records,
+        CREATED_AND_POISON,
+        e -> {
+          if (e.type().endsWith(".poison.v1")) {
+            throw new PoisonEventException("Event " + e.id() + " is poison by its type");
+          }
+          return e.id();
+        },
+        (List<String> ids) ->
+            reactor.core.publisher.Mono.defer(
+                () -> {
+                  calls.add(List.copyOf(ids));
+                  if (ids.contains(failing)) {
+                    return reactor.core.publisher.Mono.error(new IllegalStateException("boom"));
+                  }
+                  return db.sql(
+                          "insert into batch_applied (consumer, event_id)"
+                              + " select :c, id from unnest(cast(:ids as text[])) as b(id)")
+                      .bind("c", consumerName)
+                      .bind("ids", ids.toArray(String[]::new))
+                      .then();
+                }),
+        TIMEOUT);
+  }
+
+  @Test
   void shouldLeaveNoTraceOfAFailedTransactionAndApplyEveryEventOnceOnItsRetry() {
     String a = id();
     String flaky = id();
@@ -191,6 +357,7 @@ class BatchConsumerIT {
       ids.add(id());
     }
     String poison = id();
+    String foreignId = id();
     String flaky = ids.get(15);
     // fails in the batch's transaction and alone (first delivery), then in the batch's transaction
     // once more after the error handler fetched it again, whose fallback applies it
@@ -203,6 +370,13 @@ class BatchConsumerIT {
       }
       if (i % 5 == 4) {
         sent.add(cloudEvent(topic, ids.get(i - 2), "equitoken.test.thing.created.v1"));
+      }
+      if (i == 12) {
+        // a type the listener does not handle, not even a readable event: passed over by its type
+        ProducerRecord<String, String> foreign =
+            cloudEvent(topic, foreignId, "equitoken.test.x.v1");
+        foreign.headers().remove(CloudEvents.TIME);
+        sent.add(foreign);
       }
     }
     for (ProducerRecord<String, String> r : sent) {
@@ -228,15 +402,19 @@ class BatchConsumerIT {
     assertThat(applied.values()).as("each event once").containsOnly(1L);
     assertThat(listener.failures.get(flaky)).hasValueLessThanOrEqualTo(0);
     assertThat(listener.batchSizes).as("batches seen").isNotEmpty();
-    // nothing but the poison record went to the dead-letter topic
+    // nothing but the poison record went to the dead-letter topic, and the foreign one left no row
     List<ConsumerRecord<String, String>> allDead =
         KafkaRecords.consume(
             TestInfrastructure.kafkaBootstrapServers(),
             topic + ".dlt",
-            r -> ids.contains(KafkaRecords.header(r, CloudEvents.ID)),
+            r ->
+                ids.contains(KafkaRecords.header(r, CloudEvents.ID))
+                    || foreignId.equals(KafkaRecords.header(r, CloudEvents.ID)),
             0,
             Duration.ofSeconds(5));
     assertThat(allDead).isEmpty();
+    assertThat(eventIds("processed_event", EventsTestApplication.BatchListener.CONSUMER))
+        .doesNotContain(foreignId);
   }
 
   private static ConsumerRecord<String, String> recordOf(BatchListenerFailedException e) {

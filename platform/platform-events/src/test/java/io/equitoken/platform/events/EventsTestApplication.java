@@ -78,8 +78,15 @@ class EventsTestApplication {
         autoStartup = "false")
     void on(List<ConsumerRecord<String, String>> records) {
       batchSizes.add(records.size());
-      consumer.handleBatch(CONSUMER, records, this::prepare, Duration.ofSeconds(30));
+      consumer.handleBatch(CONSUMER, records, TYPES, this::prepare, Duration.ofSeconds(30));
     }
+
+    /** The types this listener handles; others on the topic are passed over by their type. */
+    static final java.util.Set<String> TYPES =
+        java.util.Set.of(
+            "equitoken.test.thing.created.v1",
+            "equitoken.test.thing.poison.v1",
+            "equitoken.test.thing.ignored.v1");
 
     Mono<Void> prepare(EventEnvelope event) {
       if (event.type().endsWith(".poison.v1")) {
