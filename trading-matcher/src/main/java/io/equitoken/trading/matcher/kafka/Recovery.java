@@ -39,6 +39,10 @@ final class Recovery implements AutoCloseable {
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
     p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
+    // it reads only what is there, up to a known offset; a fetch left waiting for more (Kafka's
+    // 500 ms by default) would hold up the next partition's requests on the same connection, as
+    // the broker answers a connection's requests in order: half a second per partition taken over
+    p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 10);
     p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, MatcherTopics.MAX_SNAPSHOT_BYTES);
     p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, MatcherTopics.MAX_SNAPSHOT_BYTES * 4);
     p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
