@@ -88,6 +88,7 @@ public final class Matcher implements AutoCloseable {
   private KafkaConsumer<String, String> consumer;
   private KafkaProducer<String, byte[]> producer;
   private Recovery recovery;
+  private Takeover takeover;
 
   public Matcher(MatcherConfig config) {
     this(config, EngineFactory.FAST);
@@ -177,6 +178,7 @@ public final class Matcher implements AutoCloseable {
   private void run() {
     try {
       recovery = new Recovery(config.bootstrapServers(), config.extraConsumer(), json);
+      takeover = new Takeover(config);
       producer = newProducer();
       producer.initTransactions();
       consumer = newConsumer();
@@ -211,6 +213,7 @@ public final class Matcher implements AutoCloseable {
       closeQuietly(consumer);
       closeQuietly(producer);
       closeQuietly(recovery);
+      closeQuietly(takeover);
       hashRequests.forEach(f -> f.completeExceptionally(new IllegalStateException("closed")));
     }
   }
@@ -251,6 +254,14 @@ public final class Matcher implements AutoCloseable {
       snapshotted.forEach(PartitionState::snapshotCommitted);
       processed.addAndGet(count);
       transactions.incrementAndGet();
+      if (log.isDebugEnabled()) {
+        log.debug(
+            "Matcher {} committed {} commands of {}, snapshots of {}",
+            config.instanceId(),
+            count,
+            records.partitions(),
+            snapshotted.stream().map(p -> p.partition).toList());
+      }
     } catch (WakeupException | InterruptException e) {
       abortAndRestore(e);
       throw e;
@@ -384,8 +395,19 @@ public final class Matcher implements AutoCloseable {
 
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> added) {
+      if (added.isEmpty()) {
+        return;
+      }
+      long started = System.nanoTime();
+      // first, so that neither the committed offsets nor what the readers of the partitions' events
+      // see wait for a transaction a dead instance left open on them (see Takeover)
+      takeover.endOpenTransactions(added.stream().map(TopicPartition::partition).toList());
       restore(added);
-      log.info("Matcher {} took {}", config.instanceId(), added);
+      log.info(
+          "Matcher {} took {} in {} ms",
+          config.instanceId(),
+          added,
+          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
   }
 
@@ -455,6 +477,7 @@ public final class Matcher implements AutoCloseable {
       log.debug("close failed", e);
     }
     closeQuietly(recovery);
+    closeQuietly(takeover);
     hashRequests.forEach(f -> f.completeExceptionally(new IllegalStateException("halted")));
   }
 

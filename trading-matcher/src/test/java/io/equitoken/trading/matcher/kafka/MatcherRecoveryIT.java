@@ -6,13 +6,23 @@ import io.equitoken.trading.matcher.core.EngineFactory;
 import io.equitoken.trading.matcher.core.MatcherCommand;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TransactionDescription;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.junit.jupiter.api.Test;
 
 /**
  * Crashes mid-transaction (no commit, no abort, clients dropped) twice, then restarts: the events
- * are still exactly the offline translation, once each, and the state equals a clean replay.
+ * are still exactly the offline translation, once each, and the state equals a clean replay. And a
+ * crash taken over by another instance, which ends the dead one's open transaction at once.
  */
 class MatcherRecoveryIT {
+
+  /** How long a dead instance's open transaction would hold its readers back without a fence. */
+  private static final Duration OPEN_FOR = Duration.ofSeconds(60);
 
   private final MatcherFixture fixture = new MatcherFixture();
 
@@ -55,19 +65,57 @@ class MatcherRecoveryIT {
     List<MatcherCommand> commands = Sessions.random(7, tokens, 120);
     fixture.send(commands);
 
-    // when instance m1 crashes mid-transaction and m2 (another transactional id) takes over
-    Matcher crashing = new Matcher(fixture.config("m1"), EngineFactory.FAST, new CrashAfter(100));
+    // when instance m1 crashes mid-transaction, its transaction left open for the broker to abort
+    // only after a minute, and m2 (another transactional id) takes over
+    MatcherConfig dying = takingOver(fixture.config("m1")).transactionTimeout(OPEN_FOR).build();
+    Matcher crashing = new Matcher(dying, EngineFactory.FAST, new CrashAfter(100));
     crashing.start();
     awaitStopped(crashing);
     crashing.close();
-    MatcherConfig config = fixture.config("m2");
-    try (Matcher matcher = new Matcher(config).start()) {
-      CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(90));
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, fixture.bootstrap))) {
+      assertThat(transaction(admin, dying.transactionalId()).state())
+          .as("m1's transaction, left open")
+          .isEqualTo(TransactionState.ONGOING);
+      long taking = System.nanoTime();
+      MatcherConfig config = takingOver(fixture.config("m2")).build();
+      try (Matcher matcher = new Matcher(config).start()) {
+        // then m2 ends m1's open transaction as it takes the partitions, long before its timeout
+        awaitEnded(admin, dying.transactionalId(), Duration.ofSeconds(30));
+        assertThat(Duration.ofNanos(System.nanoTime() - taking)).isLessThan(OPEN_FOR);
+        CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(90));
 
-      // then the same guarantees hold (m1's open transaction is aborted by its timeout)
-      fixture.checkExactlyOnce(
-          commands, fixture.events(commands), matcher.stateHashes(Duration.ofSeconds(10)));
+        // and the same guarantees hold
+        fixture.checkExactlyOnce(
+            commands, fixture.events(commands), matcher.stateHashes(Duration.ofSeconds(10)));
+      }
     }
+  }
+
+  /** The platform's consumer group settings: a member that is gone loses its partitions in 6 s. */
+  private static MatcherConfig.Builder takingOver(MatcherConfig config) {
+    return config.toBuilder()
+        .extraConsumer(Map.of("session.timeout.ms", 6000, "heartbeat.interval.ms", 2000));
+  }
+
+  private static void awaitEnded(Admin admin, String transactionalId, Duration bound)
+      throws Exception {
+    long deadline = System.nanoTime() + bound.toNanos();
+    while (transaction(admin, transactionalId).state() == TransactionState.ONGOING
+        && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(transaction(admin, transactionalId).state())
+        .as("the dead instance's transaction")
+        .isNotEqualTo(TransactionState.ONGOING);
+  }
+
+  private static TransactionDescription transaction(Admin admin, String transactionalId)
+      throws Exception {
+    return admin
+        .describeTransactions(List.of(transactionalId))
+        .description(transactionalId)
+        .get(10, TimeUnit.SECONDS);
   }
 
   static void awaitStopped(Matcher matcher) throws InterruptedException {
