@@ -90,6 +90,7 @@ final class PackagedTrading implements AutoCloseable {
     PackagedService instance =
         PackagedService.of(name, Path.of("target", "trading-service.jar"))
             .jvmOptions("-Xmx384m", "-XX:TieredStopAtLevel=1")
+            .classDataSharing()
             .log(Path.of("target", logs, name + ".log"))
             .settings(PackagedService.platformSettings(database, kafka.bootstrapServers()))
             .settings(settings);
