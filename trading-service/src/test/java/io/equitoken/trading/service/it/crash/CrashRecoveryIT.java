@@ -77,6 +77,13 @@ class CrashRecoveryIT {
   private static final Duration SETTLE = Duration.ofSeconds(180);
   private static final Duration BROKER_AWAY = Duration.ofSeconds(3);
 
+  /**
+   * Between two orders of one client: the load lasts through the broker restart and both kills,
+   * which wait for so many orders sent, instead of ending before them where the service answers
+   * quickly.
+   */
+  private static final Duration PACE = Duration.ofMillis(100);
+
   private PackagedTrading trading;
   private PackagedService a;
   private PackagedService b;
@@ -158,6 +165,7 @@ class CrashRecoveryIT {
                     accepted.add(id);
                   }
                   done.incrementAndGet();
+                  Thread.sleep(PACE.toMillis());
                 }
                 return null;
               }));
