@@ -5,12 +5,17 @@ import io.equitoken.listings.listing.ListingStore;
 import io.equitoken.listings.token.Token;
 import io.equitoken.listings.token.TokenStore;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * Keeps a token's price, valuation (price × supply) and its listing's raise progress in line with
- * trading. Runs inside the caller's transaction (one per event, with the dedupe record), so a
- * redelivered event changes nothing twice.
+ * trading. Runs inside the caller's transaction (with the dedupe records of the event or of a whole
+ * poll, {@link #observedAll}), so a redelivered event changes nothing twice.
  *
  * <p>Raise progress is money actually paid to the issuer: the gross proceeds (what buyers paid,
  * before the platform fee) of every cash ledger entry with reason {@code sell} on the issuer's own
@@ -65,6 +70,75 @@ public class MarketData {
                               .flatMap(
                                   inserted ->
                                       inserted
+                                          ? proceeds
+                                              .total(listing.id())
+                                              .flatMap(
+                                                  total ->
+                                                      listings.updateRaiseProgress(
+                                                          listing.id(), Amounts.normalize(total)))
+                                              .thenReturn(MarketOutcome.APPLIED)
+                                          : Mono.just(MarketOutcome.ALREADY_PAID)));
+            })
+        .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
+  }
+
+  /** What became of a poll's facts about one token. */
+  public record TokenOutcome(String tokenId, String what, MarketOutcome outcome) {}
+
+  /**
+   * A poll's facts applied together, as applying them one by one would leave the data: per token,
+   * only the newest of its prices and trades is applied (an older one would be overwritten by it or
+   * refused as stale; of equal times the later fact wins, as it would one by one), and the issuer's
+   * proceeds of its trades are recorded in one statement and the raise progress recomputed once.
+   * Tokens are taken in id order, so two transactions lock rows in one order.
+   */
+  public Flux<TokenOutcome> observedAll(List<? extends MarketFact> facts) {
+    Map<String, PriceObserved> newest = new TreeMap<>();
+    Map<String, List<ProceedsObserved>> paid = new TreeMap<>();
+    for (MarketFact fact : facts) {
+      if (fact instanceof ProceedsObserved p) {
+        paid.computeIfAbsent(p.tokenId(), t -> new ArrayList<>()).add(p);
+        continue;
+      }
+      PriceObserved price =
+          fact instanceof TradeObserved t
+              ? new PriceObserved(t.tokenId(), t.price(), t.executedAt())
+              : (PriceObserved) fact;
+      newest.merge(
+          price.tokenId(), price, (was, now) -> now.asOf().isBefore(was.asOf()) ? was : now);
+    }
+    return Flux.concat(
+        Flux.fromIterable(newest.values())
+            .concatMap(p -> priceObserved(p).map(o -> new TokenOutcome(p.tokenId(), "price", o))),
+        Flux.fromIterable(paid.entrySet())
+            .concatMap(
+                e ->
+                    proceedsObserved(e.getKey(), e.getValue())
+                        .map(o -> new TokenOutcome(e.getKey(), "proceeds", o))));
+  }
+
+  /** The issuer's proceeds among {@code facts} (all of one token), each trade once. */
+  private Mono<MarketOutcome> proceedsObserved(String tokenId, List<ProceedsObserved> facts) {
+    return tokens
+        .findById(tokenId)
+        .flatMap(
+            token -> {
+              List<ProceedsObserved> issuers =
+                  facts.stream()
+                      .filter(f -> token.issuerPrincipalId().equals(f.ownerId()))
+                      .toList();
+              if (issuers.isEmpty()) {
+                return Mono.just(MarketOutcome.NOT_THE_ISSUER);
+              }
+              return listings
+                  .findByIdForUpdate(token.listingId())
+                  .flatMap(
+                      listing ->
+                          proceeds
+                              .recordAll(listing.id(), issuers)
+                              .flatMap(
+                                  inserted ->
+                                      inserted > 0
                                           ? proceeds
                                               .total(listing.id())
                                               .flatMap(

@@ -14,7 +14,8 @@ public record ProceedsObserved(
     String tokenId,
     BigDecimal amount,
     BigDecimal fee,
-    Instant paidAt) {
+    Instant paidAt)
+    implements MarketFact {
 
   /** What the buyers paid: the proceeds before the fee. */
   public BigDecimal gross() {

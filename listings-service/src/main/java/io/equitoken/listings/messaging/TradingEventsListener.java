@@ -1,6 +1,7 @@
 package io.equitoken.listings.messaging;
 
 import io.equitoken.listings.market.MarketData;
+import io.equitoken.listings.market.MarketFact;
 import io.equitoken.listings.market.MarketOutcome;
 import io.equitoken.listings.market.PriceObserved;
 import io.equitoken.listings.market.ProceedsObserved;
@@ -11,6 +12,7 @@ import io.equitoken.platform.events.PoisonEventException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +26,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Keeps prices and valuations current from trading's price and trade events, and raise progress
  * from the issuer's proceeds ({@code cash.changed} with reason {@code sell}). Each event is applied
  * at most once (deduped on its id with {@link IdempotentConsumer}, a poll's records in one
- * transaction); other event types on the topic are none of this service's business and are skipped;
- * unreadable ones are poison and go to the dead-letter topic.
+ * transaction and applied together); other event types on the topic are none of this service's
+ * business and are passed over by their type; unreadable ones are poison and go to the dead-letter
+ * topic.
  */
 @Component
 class TradingEventsListener {
@@ -33,6 +36,10 @@ class TradingEventsListener {
   static final String CONSUMER = "listings-service.market-data";
   private static final Logger log = LoggerFactory.getLogger(TradingEventsListener.class);
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  /** The types read; the topic's others (orders, holdings, windows…) are passed over by type. */
+  static final Set<String> HANDLED =
+      Set.of(TradingEvents.CASH_CHANGED, TradingEvents.PRICE_UPDATED, TradingEvents.TRADE_EXECUTED);
 
   private final IdempotentConsumer consumer;
   private final MarketData market;
@@ -44,18 +51,35 @@ class TradingEventsListener {
     this.json = json;
   }
 
-  /** A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). */
+  /**
+   * A poll's records in one transaction, applied together ({@link IdempotentConsumer#handleBatch}
+   * with {@link MarketData#observedAll}: per token one price update and one proceeds statement).
+   */
   @KafkaListener(
       topics = TradingEvents.TOPIC,
       groupId = "${spring.kafka.consumer.group-id}",
       batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
-    int applied = consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+    int applied =
+        consumer.handleBatch(CONSUMER, records, HANDLED, this::read, this::applyAll, TIMEOUT);
     log.debug("{} of {} records applied", applied, records.size());
   }
 
-  /** Parsed before the transaction, so a malformed event goes to the DLT without retries. */
-  private Mono<Void> prepare(EventEnvelope event) {
+  private Mono<Void> applyAll(List<MarketFact> facts) {
+    return market
+        .observedAll(facts)
+        .doOnNext(
+            o -> {
+              if (o.outcome() != MarketOutcome.APPLIED
+                  && o.outcome() != MarketOutcome.NOT_THE_ISSUER) {
+                log.info("{} of token {} not applied: {}", o.what(), o.tokenId(), o.outcome());
+              }
+            })
+        .then();
+  }
+
+  /** Read before the transaction, so a malformed event goes to the DLT without retries. */
+  private MarketFact read(EventEnvelope event) {
     if (event.type().equals(TradingEvents.CASH_CHANGED)) {
       return proceeds(event);
     }
@@ -63,14 +87,14 @@ class TradingEventsListener {
         && !event.type().equals(TradingEvents.TRADE_EXECUTED)) {
       return null;
     }
-    return log(event, apply(event));
+    return fact(event);
   }
 
   /**
    * A {@code sell} entry may be the issuer's proceeds; every other cash change is skipped. Whose
    * account it is (the token's issuer or not) is decided against the token inside the transaction.
    */
-  private Mono<Void> proceeds(EventEnvelope event) {
+  private ProceedsObserved proceeds(EventEnvelope event) {
     TradingEvents.CashChanged data;
     try {
       data = json.readValue(event.dataJson(), TradingEvents.CashChanged.class);
@@ -90,41 +114,21 @@ class TradingEventsListener {
             && data.amount().signum() >= 0
             && (data.fee() == null || data.fee().signum() >= 0)
             && data.occurredAt() != null);
-    return market
-        .proceedsObserved(
-            new ProceedsObserved(
-                data.tradeId(),
-                data.ownerId(),
-                data.tokenId(),
-                data.amount(),
-                data.fee() == null ? BigDecimal.ZERO : data.fee(),
-                data.occurredAt()))
-        .doOnNext(
-            outcome -> {
-              if (outcome == MarketOutcome.UNKNOWN_TOKEN || outcome == MarketOutcome.ALREADY_PAID) {
-                log.info("Event {} ({}) not applied: {}", event.id(), event.type(), outcome);
-              }
-            })
-        .then();
+    return new ProceedsObserved(
+        data.tradeId(),
+        data.ownerId(),
+        data.tokenId(),
+        data.amount(),
+        data.fee() == null ? BigDecimal.ZERO : data.fee(),
+        data.occurredAt());
   }
 
-  private Mono<Void> log(EventEnvelope event, Mono<MarketOutcome> apply) {
-    return apply
-        .doOnNext(
-            outcome -> {
-              if (outcome != MarketOutcome.APPLIED) {
-                log.info("Event {} ({}) not applied: {}", event.id(), event.type(), outcome);
-              }
-            })
-        .then();
-  }
-
-  private Mono<MarketOutcome> apply(EventEnvelope event) {
+  private MarketFact fact(EventEnvelope event) {
     try {
       if (event.type().equals(TradingEvents.PRICE_UPDATED)) {
         var data = json.readValue(event.dataJson(), TradingEvents.PriceUpdated.class);
         require(event, data.tokenId() != null && positive(data.price()) && data.asOf() != null);
-        return market.priceObserved(new PriceObserved(data.tokenId(), data.price(), data.asOf()));
+        return new PriceObserved(data.tokenId(), data.price(), data.asOf());
       }
       var data = json.readValue(event.dataJson(), TradingEvents.TradeExecuted.class);
       require(
@@ -134,9 +138,8 @@ class TradingEventsListener {
               && positive(data.quantity())
               && data.sellerId() != null
               && data.executedAt() != null);
-      return market.tradeObserved(
-          new TradeObserved(
-              data.tokenId(), data.price(), data.quantity(), data.sellerId(), data.executedAt()));
+      return new TradeObserved(
+          data.tokenId(), data.price(), data.quantity(), data.sellerId(), data.executedAt());
     } catch (JacksonException e) {
       throw new PoisonEventException("Event " + event.id() + " has unreadable data", e);
     }

@@ -95,6 +95,52 @@ class MarketDataTest {
     assertThat(progress.get("l-1")).isEqualByComparingTo("400");
   }
 
+  private int recordAllCalls;
+
+  @Test
+  void shouldApplyAPollsFactsAsOneByOneWouldWithOnePriceAndOneProceedsWritePerToken() {
+    market
+        .priceObserved(new PriceObserved("t-1", new BigDecimal("3"), ISSUED.plusSeconds(60)))
+        .block();
+
+    java.util.List<MarketData.TokenOutcome> outcomes =
+        market
+            .observedAll(
+                java.util.List.of(
+                    trade("founder-a", "4", "1", 120),
+                    paid("trade-1", "founder-a", "297", "3"),
+                    new PriceObserved("t-1", new BigDecimal("5"), ISSUED.plusSeconds(180)),
+                    trade("investor-x", "4.5", "1", 180),
+                    paid("trade-2", "founder-a", "100", "0"),
+                    paid("trade-1", "founder-a", "297", "3"),
+                    paid("trade-3", "investor-x", "50", "0"),
+                    new PriceObserved("t-1", new BigDecimal("9"), ISSUED.plusSeconds(30)),
+                    new PriceObserved("nope", BigDecimal.ONE, ISSUED)))
+            .collectList()
+            .block();
+
+    // the newest price; of two at the same time the later; the older one never applied
+    assertThat(tokens.get("t-1").price()).isEqualByComparingTo("4.5");
+    // the issuer's two trades once each, the investor's sale not at all, in one write
+    assertThat(progress.get("l-1")).isEqualByComparingTo("400");
+    assertThat(recordAllCalls).isEqualTo(1);
+    assertThat(outcomes)
+        .containsExactly(
+            new MarketData.TokenOutcome("nope", "price", MarketOutcome.UNKNOWN_TOKEN),
+            new MarketData.TokenOutcome("t-1", "price", MarketOutcome.APPLIED),
+            new MarketData.TokenOutcome("t-1", "proceeds", MarketOutcome.APPLIED));
+
+    // the same poll again: nothing new is paid, the price stays
+    assertThat(
+            market
+                .observedAll(java.util.List.of(paid("trade-2", "founder-a", "100", "0")))
+                .collectList()
+                .block())
+        .containsExactly(
+            new MarketData.TokenOutcome("t-1", "proceeds", MarketOutcome.ALREADY_PAID));
+    assertThat(progress.get("l-1")).isEqualByComparingTo("400");
+  }
+
   private static ProceedsObserved paid(String trade, String owner, String amount, String fee) {
     return new ProceedsObserved(
         trade, owner, "t-1", new BigDecimal(amount), new BigDecimal(fee), ISSUED);
@@ -114,6 +160,16 @@ class MarketDataTest {
             listingOf.put(fact.tradeId(), listingId);
             return true;
           });
+    }
+
+    @Override
+    public Mono<Integer> recordAll(String listingId, java.util.List<ProceedsObserved> facts) {
+      recordAllCalls++;
+      return Flux.fromIterable(facts)
+          .concatMap(f -> record(listingId, f))
+          .filter(Boolean::booleanValue)
+          .count()
+          .map(Long::intValue);
     }
 
     @Override
