@@ -1,5 +1,6 @@
 package io.equitoken.portfolio.cash;
 
+import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
@@ -19,6 +20,15 @@ public final class CashBook {
 
   public CashBook(CashStore store) {
     this.store = store;
+  }
+
+  /**
+   * A poll's changes in one statement, with the same outcome as applying them one by one: answers
+   * how many were new (the others were already known). Callers run this inside the transaction that
+   * marks the events processed.
+   */
+  public Mono<Integer> applyAll(List<CashChange> changes) {
+    return changes.isEmpty() ? Mono.just(0) : store.applyAll(changes);
   }
 
   /** Callers run this inside the transaction that marks the event processed. */

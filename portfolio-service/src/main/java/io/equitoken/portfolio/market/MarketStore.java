@@ -2,6 +2,7 @@ package io.equitoken.portfolio.market;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
@@ -35,4 +36,7 @@ public interface MarketStore {
   Mono<Void> listingNamed(ListingNamed listing);
 
   Mono<Void> priceObserved(PriceObserved price);
+
+  /** {@link #priceObserved} for many prices in one statement. */
+  Mono<Void> pricesObserved(List<PriceObserved> prices);
 }

@@ -13,6 +13,7 @@ import io.equitoken.portfolio.market.MarketStore.TokenIssued;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -30,6 +31,13 @@ class ListingsEventsListener {
   static final String CONSUMER = "portfolio-service.listings";
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
+  /** The types read; the topic's others are passed over by type. */
+  static final Set<String> HANDLED =
+      Set.of(
+          ListingsEvents.TOKEN_ISSUED,
+          ListingsEvents.LISTING_PUBLISHED,
+          ListingsEvents.LISTING_UPDATED);
+
   private final IdempotentConsumer consumer;
   private final MarketStore market;
   private final JsonMapper json;
@@ -46,7 +54,7 @@ class ListingsEventsListener {
       groupId = "${spring.kafka.consumer.group-id}",
       batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
-    consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+    consumer.handleBatch(CONSUMER, records, HANDLED, this::prepare, TIMEOUT);
   }
 
   private Mono<Void> prepare(EventEnvelope event) {

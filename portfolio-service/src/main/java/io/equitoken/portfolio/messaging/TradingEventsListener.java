@@ -16,12 +16,15 @@ import io.equitoken.portfolio.holding.Reason;
 import io.equitoken.portfolio.market.MarketStore;
 import io.equitoken.portfolio.market.MarketStore.PriceObserved;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,6 +41,11 @@ class TradingEventsListener {
   static final String CONSUMER = "portfolio-service.trading";
   private static final Logger log = LoggerFactory.getLogger(TradingEventsListener.class);
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  /** The types read; the topic's others (orders, trades, windows…) are passed over by type. */
+  static final Set<String> HANDLED =
+      Set.of(
+          TradingEvents.HOLDING_CHANGED, TradingEvents.PRICE_UPDATED, TradingEvents.CASH_CHANGED);
 
   private final IdempotentConsumer consumer;
   private final Ledger ledger;
@@ -58,28 +66,83 @@ class TradingEventsListener {
     this.json = json;
   }
 
-  /** A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). */
+  /**
+   * A poll's records in one transaction, applied together ({@link IdempotentConsumer#handleBatch}):
+   * the holding changes in record order, then every cash change in one statement and every price
+   * point in one.
+   */
   @KafkaListener(
       id = ID,
       topics = TradingEvents.TOPIC,
       groupId = "${spring.kafka.consumer.group-id}",
       batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
-    int applied = consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+    int applied =
+        consumer.handleBatch(CONSUMER, records, HANDLED, this::read, this::applyAll, TIMEOUT);
     log.debug("{} of {} records applied", applied, records.size());
   }
 
-  /** Parsed before the transaction, so a malformed event goes to the DLT without retries. */
-  private Mono<Void> prepare(EventEnvelope event) {
+  /** What one event asks for: a holding change (with its issue price), a price or a cash change. */
+  private record Item(HoldingChange holding, PriceObserved price, CashChange cash) {}
+
+  private Mono<Void> applyAll(List<Item> items) {
+    List<PriceObserved> prices = new ArrayList<>();
+    List<CashChange> changes = new ArrayList<>();
+    List<HoldingChange> holdings = new ArrayList<>();
+    for (Item item : items) {
+      if (item.holding() != null) {
+        holdings.add(item.holding());
+      }
+      if (item.price() != null) {
+        prices.add(item.price());
+      }
+      if (item.cash() != null) {
+        changes.add(item.cash());
+      }
+    }
+    return Flux.fromIterable(holdings)
+        .concatMap(this::applyHolding)
+        .then(
+            cash.applyAll(changes)
+                .doOnNext(
+                    fresh -> {
+                      if (fresh < changes.size()) {
+                        log.info(
+                            "{} of {} cash changes were already known; skipped",
+                            changes.size() - fresh,
+                            changes.size());
+                      }
+                    }))
+        .then(market.pricesObserved(prices));
+  }
+
+  private Mono<Void> applyHolding(HoldingChange change) {
+    return ledger
+        .apply(change)
+        .doOnNext(
+            outcome -> {
+              if (outcome != Ledger.Outcome.APPLIED) {
+                log.info(
+                    "Holding change {}/{}#{} was already known; skipped",
+                    change.ownerId(),
+                    change.tokenId(),
+                    change.sequence());
+              }
+            })
+        .then();
+  }
+
+  /** Read before the transaction, so a malformed event goes to the DLT without retries. */
+  private Item read(EventEnvelope event) {
     return switch (event.type()) {
       case TradingEvents.HOLDING_CHANGED -> holdingChanged(event);
-      case TradingEvents.PRICE_UPDATED -> priceUpdated(event);
-      case TradingEvents.CASH_CHANGED -> cashChanged(event);
+      case TradingEvents.PRICE_UPDATED -> new Item(null, priceUpdated(event), null);
+      case TradingEvents.CASH_CHANGED -> new Item(null, null, cashChanged(event));
       default -> null;
     };
   }
 
-  private Mono<Void> holdingChanged(EventEnvelope event) {
+  private Item holdingChanged(EventEnvelope event) {
     var d = Payloads.read(json, event, TradingEvents.HoldingChanged.class);
     require(
         event,
@@ -115,38 +178,24 @@ class TradingEventsListener {
             why -> {
               throw poison(event, "is inconsistent: " + why);
             });
-    Mono<Void> issuePrice =
+    PriceObserved issuePrice =
         reason == Reason.ISSUANCE && positive(d.price())
-            ? market.priceObserved(
-                new PriceObserved(
-                    d.tokenId(), d.price(), d.occurredAt(), PriceObserved.ISSUE, event.id()))
-            : Mono.empty();
-    return ledger
-        .apply(change)
-        .doOnNext(
-            outcome -> {
-              if (outcome != Ledger.Outcome.APPLIED) {
-                log.info(
-                    "Holding change {}/{}#{} was already known; skipped",
-                    d.ownerId(),
-                    d.tokenId(),
-                    d.sequence());
-              }
-            })
-        .then(issuePrice);
+            ? new PriceObserved(
+                d.tokenId(), d.price(), d.occurredAt(), PriceObserved.ISSUE, event.id())
+            : null;
+    return new Item(change, issuePrice, null);
   }
 
-  private Mono<Void> priceUpdated(EventEnvelope event) {
+  private PriceObserved priceUpdated(EventEnvelope event) {
     var d = Payloads.read(json, event, TradingEvents.PriceUpdated.class);
     require(
         event,
         present(d.tokenId()) && positive(d.price()) && d.asOf() != null,
         "lacks tokenId, a positive price or asOf");
-    return market.priceObserved(
-        new PriceObserved(d.tokenId(), d.price(), d.asOf(), PriceObserved.TRADE, event.id()));
+    return new PriceObserved(d.tokenId(), d.price(), d.asOf(), PriceObserved.TRADE, event.id());
   }
 
-  private Mono<Void> cashChanged(EventEnvelope event) {
+  private CashChange cashChanged(EventEnvelope event) {
     var d = Payloads.read(json, event, TradingEvents.CashChanged.class);
     require(
         event,
@@ -189,13 +238,6 @@ class TradingEventsListener {
             why -> {
               throw poison(event, "is inconsistent: " + why);
             });
-    return cash.apply(change)
-        .doOnNext(
-            outcome -> {
-              if (outcome != CashBook.Outcome.APPLIED) {
-                log.info("Cash change {}#{} was already known; skipped", d.ownerId(), d.sequence());
-              }
-            })
-        .then();
+    return change;
   }
 }

@@ -45,6 +45,38 @@ class R2dbcMarketStore implements MarketStore {
   }
 
   @Override
+  public Mono<Void> pricesObserved(java.util.List<PriceObserved> prices) {
+    if (prices.isEmpty()) {
+      return Mono.empty();
+    }
+    int n = prices.size();
+    String[] tokens = new String[n];
+    String[] at = new String[n];
+    String[] events = new String[n];
+    String[] price = new String[n];
+    String[] source = new String[n];
+    for (int i = 0; i < n; i++) {
+      PriceObserved p = prices.get(i);
+      tokens[i] = p.tokenId();
+      at[i] = p.at().toString();
+      events[i] = p.eventId();
+      price[i] = p.price().toPlainString();
+      source[i] = p.source();
+    }
+    return db.sql(
+            "insert into price_point (token_id, at, event_id, price, source)"
+                + " select * from unnest(cast(:tokens as text[]), cast(:at as timestamptz[]),"
+                + " cast(:events as text[]), cast(:prices as numeric[]), cast(:sources as text[]))"
+                + " on conflict do nothing")
+        .bind("tokens", tokens)
+        .bind("at", at)
+        .bind("events", events)
+        .bind("prices", price)
+        .bind("sources", source)
+        .then();
+  }
+
+  @Override
   public Mono<Void> priceObserved(PriceObserved p) {
     return db.sql(
             "insert into price_point (token_id, at, event_id, price, source)"
