@@ -74,6 +74,11 @@ public final class EventCatalogue {
     return Optional.ofNullable(byName.get(name));
   }
 
+  /** The source event types offered as webhooks ({@code ce_type}s). */
+  public java.util.Set<String> sourceTypes() {
+    return java.util.Set.copyOf(bySource.keySet());
+  }
+
   public Optional<EventType> bySourceType(String sourceType) {
     return Optional.ofNullable(bySource.get(sourceType));
   }

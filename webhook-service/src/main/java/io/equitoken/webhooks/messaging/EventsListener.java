@@ -9,7 +9,9 @@ import io.equitoken.webhooks.delivery.Dispatcher;
 import io.equitoken.webhooks.delivery.IncomingEvent;
 import io.equitoken.webhooks.subscription.SubscriptionService;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -43,6 +45,9 @@ class EventsListener {
   private final SubscriptionService subscriptions;
   private final JsonMapper json;
 
+  /** The offered types and the key revocation; the topics' others are passed over by type. */
+  private final Set<String> handled;
+
   EventsListener(
       IdempotentConsumer consumer,
       EventCatalogue catalogue,
@@ -56,6 +61,9 @@ class EventsListener {
     this.deliveries = deliveries;
     this.dispatcher = dispatcher;
     this.json = json;
+    Set<String> types = new HashSet<>(catalogue.sourceTypes());
+    types.add(API_KEY_REVOKED);
+    this.handled = Set.copyOf(types);
   }
 
   /** A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). */
@@ -65,7 +73,7 @@ class EventsListener {
       batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
     try {
-      consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+      consumer.handleBatch(CONSUMER, records, handled, this::prepare, TIMEOUT);
     } finally {
       dispatcher.wake(); // also for what was fanned out before a failed record
     }
