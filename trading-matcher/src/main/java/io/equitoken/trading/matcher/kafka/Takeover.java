@@ -85,10 +85,7 @@ final class Takeover implements AutoCloseable {
       return Set.of();
     }
     long started = System.nanoTime();
-    Set<TopicPartition> taken = new HashSet<>();
-    for (String topic : written) {
-      partitions.forEach(p -> taken.add(new TopicPartition(topic, p)));
-    }
+    Set<TopicPartition> taken = written(written, partitions);
     try {
       Set<String> others = new TreeSet<>();
       for (TransactionListing t :
@@ -99,7 +96,7 @@ final class Takeover implements AutoCloseable {
                       .timeoutMs((int) TIMEOUT.toMillis()))
               .all()
               .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-        if (t.transactionalId().startsWith(prefix) && !t.transactionalId().equals(own)) {
+        if (isOtherInstance(t.transactionalId(), prefix, own)) {
           others.add(t.transactionalId());
         }
       }
@@ -109,10 +106,7 @@ final class Takeover implements AutoCloseable {
       Set<String> holding = new TreeSet<>();
       DescribeTransactionsResult described = admin.describeTransactions(others);
       for (String id : others) {
-        TransactionDescription d = describe(described, id);
-        if (d != null
-            && d.state() == TransactionState.ONGOING
-            && !Collections.disjoint(d.topicPartitions(), taken)) {
+        if (holdsBack(describe(described, id), taken)) {
           holding.add(id);
         }
       }
@@ -142,6 +136,32 @@ final class Takeover implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new InterruptException(e);
     }
+  }
+
+  /**
+   * Whether {@code transactionalId} is another instance's of this matcher: it has the matchers'
+   * {@code prefix} (with its dash) and is not this instance's own {@code own}.
+   */
+  static boolean isOtherInstance(String transactionalId, String prefix, String own) {
+    return transactionalId.startsWith(prefix) && !transactionalId.equals(own);
+  }
+
+  /** The partitions of {@code topics} numbered as the command partitions {@code partitions}. */
+  static Set<TopicPartition> written(List<String> topics, Collection<Integer> partitions) {
+    Set<TopicPartition> taken = new HashSet<>();
+    for (String topic : topics) {
+      partitions.forEach(p -> taken.add(new TopicPartition(topic, p)));
+    }
+    return taken;
+  }
+
+  /**
+   * Whether a transaction (null: gone) is open and wrote to one of the {@code taken} partitions.
+   */
+  static boolean holdsBack(TransactionDescription transaction, Set<TopicPartition> taken) {
+    return transaction != null
+        && transaction.state() == TransactionState.ONGOING
+        && !Collections.disjoint(transaction.topicPartitions(), taken);
   }
 
   /** One transaction's description; null if it is gone meanwhile (ended, expired). */
