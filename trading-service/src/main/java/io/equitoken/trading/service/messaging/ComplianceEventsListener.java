@@ -8,6 +8,7 @@ import io.equitoken.trading.service.market.MarketFacts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -46,7 +47,7 @@ class ComplianceEventsListener {
 
   @KafkaListener(topics = TOPIC, groupId = "trading-service.compliance", batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
-    consumer.handleBatch(CONSUMER, records, this::prepare, TIMEOUT);
+    consumer.handleBatch(CONSUMER, records, Set.of(STATUS_CHANGED), this::prepare, TIMEOUT);
   }
 
   private Mono<Void> prepare(EventEnvelope event) {

@@ -5,6 +5,7 @@ import io.equitoken.platform.events.IdempotentConsumer;
 import io.equitoken.trading.service.market.MarketFacts;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -21,6 +22,15 @@ class ListingsEventsListener {
   static final String CONSUMER = "trading-service.listings";
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
+  /** The types read; the topic's others are passed over by type. */
+  static final Set<String> HANDLED =
+      Set.of(
+          ListingsEvents.TOKEN_ISSUED,
+          ListingsEvents.PUBLISHED,
+          ListingsEvents.REACTIVATED,
+          ListingsEvents.SUSPENDED,
+          ListingsEvents.CLOSED);
+
   private final IdempotentConsumer consumer;
   private final MarketFacts facts;
   private final JsonMapper json;
@@ -36,7 +46,7 @@ class ListingsEventsListener {
       groupId = "trading-service.listings",
       batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
-    consumer.handleBatch(CONSUMER, records, this::apply, TIMEOUT);
+    consumer.handleBatch(CONSUMER, records, HANDLED, this::apply, TIMEOUT);
   }
 
   private Mono<Void> apply(EventEnvelope event) {

@@ -10,6 +10,8 @@ import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.rules.RulesService;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -28,6 +30,25 @@ class MatcherEventsListener {
 
   static final String CONSUMER = "trading-service.projection";
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  /**
+   * The types projected here; the topic's others (cash changes — trading's own —, windows, prices,
+   * transfers) are passed over by type.
+   */
+  static final Set<String> HANDLED =
+      Set.of(
+              "order.accepted.v1",
+              "order.rejected.v1",
+              "order.filled.v1",
+              "order.cancelled.v1",
+              "order.expired.v1",
+              "trade.executed.v1",
+              "holding.changed.v1",
+              "auction.indicative.v1",
+              "auction.result.v1")
+          .stream()
+          .map(name -> MatcherEvents.PREFIX + name)
+          .collect(Collectors.toUnmodifiableSet());
 
   private final IdempotentConsumer consumer;
   private final OrderProjection orders;
@@ -57,7 +78,7 @@ class MatcherEventsListener {
       groupId = "trading-service.projection",
       batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
-    consumer.handleBatch(CONSUMER, records, this::apply, TIMEOUT);
+    consumer.handleBatch(CONSUMER, records, HANDLED, this::apply, TIMEOUT);
   }
 
   private Mono<Void> apply(EventEnvelope e) {
