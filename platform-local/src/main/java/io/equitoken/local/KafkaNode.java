@@ -113,6 +113,7 @@ final class KafkaNode {
             "-XX:+UseG1GC",
             "-XX:MaxGCPauseMillis=20",
             "-XX:+ExitOnOutOfMemoryError",
+            ServiceLauncher.NO_PERF_DATA,
             "-Djava.awt.headless=true",
             "-Dlog4j2.configurationFile=" + log4j.toAbsolutePath(),
             "-D" + ChildProcess.MARKER_PROPERTY + "=" + marker,
