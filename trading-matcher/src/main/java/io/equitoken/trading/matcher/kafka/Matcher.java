@@ -61,9 +61,12 @@ public final class Matcher implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Matcher.class);
 
   /**
-   * How long an idle fetch waits at the broker (the platform consumers' {@code fetch.max.wait.ms}).
+   * How long a fetch waits at the broker ({@code fetch.max.wait.ms}, Kafka's 500 ms rather than the
+   * platform listeners' 5 s): the consumer sends the next fetch to a broker only when the waiting
+   * one returns, so this bounds how long partitions taken over from a dead instance wait for their
+   * first fetch. The broker answers at once when a command is committed either way.
    */
-  private static final int IDLE_FETCH_WAIT_MS = 5_000;
+  static final int FETCH_WAIT_MS = 500;
 
   /**
    * The producer's {@code batch.size}: a poll's events for one partition fit a few batches rather
@@ -436,9 +439,7 @@ public final class Matcher implements AutoCloseable {
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
     p.put(ConsumerConfig.GROUP_ID_CONFIG, config.groupId());
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, "matcher-" + config.instanceId());
-    // an idle fetch waits at the broker, which answers as soon as a command is committed: the
-    // platform's consumers' wait instead of Kafka's 500 ms (two fetches a second while idle)
-    p.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, IDLE_FETCH_WAIT_MS);
+    p.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_WAIT_MS);
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
