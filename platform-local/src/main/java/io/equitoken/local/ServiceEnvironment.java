@@ -57,6 +57,11 @@ public final class ServiceEnvironment {
     // static Kafka group membership: a restarted service gets its partitions back at once
     // (docs/operations.md, "Consumer groups after a crash"); one instance per module here
     env.put(INSTANCE_ID_VARIABLE, service.module() + "-local");
+    if (service.module().equals("trading-service")) {
+      // a lone matcher has nobody to take over from: its idle fetches may wait as long as the
+      // platform's other consumers do (docs/operations.md, "Consumer groups after a crash")
+      env.put("EQUITOKEN_TRADING_TAKEOVER_FETCH_WAIT_MS", "5000");
+    }
     if (service.module().equals("webhook-service")) {
       // local runs only: plain-HTTP webhook receivers on loopback; production never
       env.put("EQUITOKEN_WEBHOOKS_ALLOW_LOOPBACK_RECEIVERS", "true");

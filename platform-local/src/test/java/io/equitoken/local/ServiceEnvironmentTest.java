@@ -116,6 +116,17 @@ class ServiceEnvironmentTest {
   }
 
   @Test
+  void shouldLetTheLoneLocalMatcherWaitAtTheBrokerAsLongAsTheOtherConsumers() {
+    Map<String, String> trading =
+        ServiceEnvironment.of(Services.named("trading-service"), PortPlan.DEFAULT, TLS, secrets);
+    Map<String, String> listings =
+        ServiceEnvironment.of(Services.named("listings-service"), PortPlan.DEFAULT, TLS, secrets);
+
+    assertThat(trading).containsEntry("EQUITOKEN_TRADING_TAKEOVER_FETCH_WAIT_MS", "5000");
+    assertThat(listings).doesNotContainKey("EQUITOKEN_TRADING_TAKEOVER_FETCH_WAIT_MS");
+  }
+
+  @Test
   void shouldRouteTheGatewayToEveryServiceOverHttpsOnTheOffsetPorts() {
     Map<String, String> env =
         ServiceEnvironment.of(Services.named("gateway"), new PortPlan(100), TLS, secrets);

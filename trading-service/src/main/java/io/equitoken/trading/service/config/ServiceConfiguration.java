@@ -35,6 +35,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -209,14 +210,15 @@ class ServiceConfiguration {
             .snapshotEvery(m.snapshotEvery())
             .transactionTimeout(m.transactionTimeout())
             // session, heartbeat and static membership as every consumer of the platform has them
-            .extraConsumer(withGroupDefaults(kafka.getProperties(), group))
+            .extraConsumer(withGroupDefaults(kafka.getProperties(), group, m.takeoverFetchWaitMs()))
             .extraProducer(Map.copyOf(kafka.getProperties()))
             .build());
   }
 
   private static Map<String, Object> withGroupDefaults(
-      Map<String, String> client, ConsumerGroupDefaults group) {
+      Map<String, String> client, ConsumerGroupDefaults group, int fetchWaitMs) {
     Map<String, Object> properties = new HashMap<>(group.consumerProperties("matcher"));
+    properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, fetchWaitMs);
     properties.putAll(client);
     return Map.copyOf(properties);
   }

@@ -73,16 +73,16 @@ class MatcherEventsListener {
   }
 
   /**
-   * A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). Fetches wait 500
-   * ms at the broker, not the platform's 5 s: partitions taken over from a dead instance are
-   * fetched only when the waiting fetch returns, and order statuses are what a takeover is judged
-   * by.
+   * A poll's records in one transaction ({@link IdempotentConsumer#handleBatch}). Fetches wait at
+   * the broker as long as the matcher's ({@code equitoken.trading.matcher.takeover-fetch-wait-ms},
+   * 500 ms), not the platform's 5 s: partitions taken over from a dead instance are fetched only
+   * when the waiting fetch returns, and order statuses are what a takeover is judged by.
    */
   @KafkaListener(
       topics = MatcherEvents.TOPIC,
       groupId = "trading-service.projection",
       batch = "true",
-      properties = "fetch.max.wait.ms=500")
+      properties = "fetch.max.wait.ms=${equitoken.trading.matcher.takeover-fetch-wait-ms:500}")
   void onEvents(List<ConsumerRecord<String, String>> records) {
     consumer.handleBatch(CONSUMER, records, HANDLED, this::apply, TIMEOUT);
   }
