@@ -45,6 +45,11 @@ class MalformedInputIT extends IntegrationTestSupport {
 
   @Test
   void shouldRefuseAMultipartPartWithoutANameWithoutAnErrorLog() throws InterruptedException {
+    // Netty reports a buffer leaked anywhere earlier in this JVM when it tracks the next buffer
+    // after a GC: let that happen before listening, so that what is heard is this request's own
+    System.gc();
+    Thread.sleep(100);
+    newInvestor();
     ListAppender<ILoggingEvent> logged = new ListAppender<>();
     Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
     logged.start();
