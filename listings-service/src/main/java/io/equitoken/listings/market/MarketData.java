@@ -67,17 +67,7 @@ public class MarketData {
                       listing ->
                           proceeds
                               .record(listing.id(), fact)
-                              .flatMap(
-                                  inserted ->
-                                      inserted
-                                          ? proceeds
-                                              .total(listing.id())
-                                              .flatMap(
-                                                  total ->
-                                                      listings.updateRaiseProgress(
-                                                          listing.id(), Amounts.normalize(total)))
-                                              .thenReturn(MarketOutcome.APPLIED)
-                                          : Mono.just(MarketOutcome.ALREADY_PAID)));
+                              .flatMap(inserted -> raiseProgressAfter(listing.id(), inserted)));
             })
         .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
   }
@@ -117,6 +107,20 @@ public class MarketData {
                         .map(o -> new TokenOutcome(e.getKey(), "proceeds", o))));
   }
 
+  /**
+   * After proceeds were recorded ({@code paid}), the listing's raise progress recomputed as the sum
+   * of its recorded trades; nothing when every trade had been recorded before.
+   */
+  private Mono<MarketOutcome> raiseProgressAfter(String listingId, boolean paid) {
+    if (!paid) {
+      return Mono.just(MarketOutcome.ALREADY_PAID);
+    }
+    return proceeds
+        .total(listingId)
+        .flatMap(total -> listings.updateRaiseProgress(listingId, Amounts.normalize(total)))
+        .thenReturn(MarketOutcome.APPLIED);
+  }
+
   /** The issuer's proceeds among {@code facts} (all of one token), each trade once. */
   private Mono<MarketOutcome> proceedsObserved(String tokenId, List<ProceedsObserved> facts) {
     return tokens
@@ -136,17 +140,7 @@ public class MarketData {
                       listing ->
                           proceeds
                               .recordAll(listing.id(), issuers)
-                              .flatMap(
-                                  inserted ->
-                                      inserted > 0
-                                          ? proceeds
-                                              .total(listing.id())
-                                              .flatMap(
-                                                  total ->
-                                                      listings.updateRaiseProgress(
-                                                          listing.id(), Amounts.normalize(total)))
-                                              .thenReturn(MarketOutcome.APPLIED)
-                                          : Mono.just(MarketOutcome.ALREADY_PAID)));
+                              .flatMap(inserted -> raiseProgressAfter(listing.id(), inserted > 0)));
             })
         .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
   }

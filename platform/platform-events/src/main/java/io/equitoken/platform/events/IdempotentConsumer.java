@@ -106,11 +106,8 @@ public class IdempotentConsumer {
     ConsumerRecord<String, String> failed = null;
     RuntimeException failure = null;
     for (ConsumerRecord<String, String> record : records) {
-      if (types != null) {
-        String type = CloudEvents.typeOf(record);
-        if (type != null && !types.contains(type)) {
-          continue;
-        }
+      if (!handles(types, record)) {
+        continue;
       }
       try {
         EventEnvelope event = CloudEvents.fromRecord(record);
@@ -143,6 +140,18 @@ public class IdempotentConsumer {
       throw new BatchListenerFailedException(String.valueOf(failure.getMessage()), failure, failed);
     }
     return applied;
+  }
+
+  /**
+   * Whether a record is of a type the consumer handles, from its {@code ce_type} header alone; a
+   * record without one is read (and found poison) like any other.
+   */
+  private static boolean handles(Set<String> types, ConsumerRecord<String, String> record) {
+    if (types == null) {
+      return true;
+    }
+    String type = CloudEvents.typeOf(record);
+    return type == null || types.contains(type);
   }
 
   /**
@@ -184,11 +193,8 @@ public class IdempotentConsumer {
     ConsumerRecord<String, String> failed = null;
     RuntimeException failure = null;
     for (ConsumerRecord<String, String> record : records) {
-      if (types != null) {
-        String type = CloudEvents.typeOf(record);
-        if (type != null && !types.contains(type)) {
-          continue;
-        }
+      if (!handles(types, record)) {
+        continue;
       }
       try {
         EventEnvelope event = CloudEvents.fromRecord(record);
