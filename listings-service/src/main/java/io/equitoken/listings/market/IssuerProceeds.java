@@ -4,18 +4,18 @@ import java.math.BigDecimal;
 import java.util.List;
 import reactor.core.publisher.Mono;
 
-/** Port: the issuers' proceeds, one row per trade, and their sum per listing. */
+/** Port: the issuers' proceeds, one row per trade. */
 public interface IssuerProceeds {
 
-  /** Records the trade's proceeds unless the trade is known; answers whether it was new. */
-  Mono<Boolean> record(String listingId, ProceedsObserved fact);
+  /** What a write recorded: the trades not known before and their gross proceeds together. */
+  record Recorded(int trades, BigDecimal gross) {
 
-  /**
-   * Records the proceeds of every trade not known yet, in one go; answers how many were new (a
-   * trade named twice counts once).
-   */
-  Mono<Integer> recordAll(String listingId, List<ProceedsObserved> facts);
+    public static final Recorded NOTHING = new Recorded(0, BigDecimal.ZERO);
+  }
 
-  /** Everything paid for the listing's token so far, before fees. */
-  Mono<BigDecimal> total(String listingId);
+  /** Records the trade's proceeds unless the trade is known. */
+  Mono<Recorded> record(String listingId, ProceedsObserved fact);
+
+  /** Records the proceeds of every trade not known yet, in one go (a trade named twice once). */
+  Mono<Recorded> recordAll(String listingId, List<ProceedsObserved> facts);
 }

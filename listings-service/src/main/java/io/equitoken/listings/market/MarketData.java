@@ -1,6 +1,7 @@
 package io.equitoken.listings.market;
 
 import io.equitoken.listings.kernel.Amounts;
+import io.equitoken.listings.listing.Listing;
 import io.equitoken.listings.listing.ListingStore;
 import io.equitoken.listings.token.Token;
 import io.equitoken.listings.token.TokenStore;
@@ -50,8 +51,9 @@ public class MarketData {
 
   /**
    * The issuer was paid for a sale: adds its gross proceeds to the listing's raise progress, once
-   * per trade. The progress is recomputed as the sum of the recorded trades under the listing's row
-   * lock, so a replay (under any event id) or a concurrent payment cannot count anything twice.
+   * per trade. Under the listing's row lock, the progress grows by exactly the proceeds of the
+   * trades the same statement recorded as new, so a replay (under any event id) or a concurrent
+   * payment cannot count anything twice, and the cost does not grow with the listing's history.
    */
   public Mono<MarketOutcome> proceedsObserved(ProceedsObserved fact) {
     return tokens
@@ -67,7 +69,7 @@ public class MarketData {
                       listing ->
                           proceeds
                               .record(listing.id(), fact)
-                              .flatMap(inserted -> raiseProgressAfter(listing.id(), inserted)));
+                              .flatMap(recorded -> raiseProgressAfter(listing, recorded)));
             })
         .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
   }
@@ -108,16 +110,17 @@ public class MarketData {
   }
 
   /**
-   * After proceeds were recorded ({@code paid}), the listing's raise progress recomputed as the sum
-   * of its recorded trades; nothing when every trade had been recorded before.
+   * After proceeds were recorded, the listing (read under its row lock) raised by what was new;
+   * nothing when every trade had been recorded before.
    */
-  private Mono<MarketOutcome> raiseProgressAfter(String listingId, boolean paid) {
-    if (!paid) {
+  private Mono<MarketOutcome> raiseProgressAfter(
+      Listing listing, IssuerProceeds.Recorded recorded) {
+    if (recorded.trades() == 0) {
       return Mono.just(MarketOutcome.ALREADY_PAID);
     }
-    return proceeds
-        .total(listingId)
-        .flatMap(total -> listings.updateRaiseProgress(listingId, Amounts.normalize(total)))
+    return listings
+        .updateRaiseProgress(
+            listing.id(), Amounts.normalize(listing.raiseProgress().add(recorded.gross())))
         .thenReturn(MarketOutcome.APPLIED);
   }
 
@@ -140,7 +143,7 @@ public class MarketData {
                       listing ->
                           proceeds
                               .recordAll(listing.id(), issuers)
-                              .flatMap(inserted -> raiseProgressAfter(listing.id(), inserted > 0)));
+                              .flatMap(recorded -> raiseProgressAfter(listing, recorded)));
             })
         .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
   }

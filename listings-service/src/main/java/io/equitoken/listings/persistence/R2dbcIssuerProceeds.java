@@ -18,24 +18,16 @@ class R2dbcIssuerProceeds implements IssuerProceeds {
   }
 
   @Override
-  public Mono<Boolean> record(String listingId, ProceedsObserved fact) {
-    return db.sql(
-            "insert into issuer_proceeds (trade_id, listing_id, token_id, gross, fee, paid_at)"
-                + " values (:trade, :listing, :token, :gross, :fee, :paidAt)"
-                + " on conflict (trade_id) do nothing")
-        .bind("trade", fact.tradeId())
-        .bind("listing", listingId)
-        .bind("token", fact.tokenId())
-        .bind("gross", fact.gross())
-        .bind("fee", fact.fee())
-        .bind("paidAt", fact.paidAt())
-        .fetch()
-        .rowsUpdated()
-        .map(n -> n == 1);
+  public Mono<Recorded> record(String listingId, ProceedsObserved fact) {
+    return recordAll(listingId, List.of(fact));
   }
 
+  /**
+   * One statement: the rows not known before are inserted, and their count and gross sum come back
+   * from the same statement, so the caller adds exactly what was new.
+   */
   @Override
-  public Mono<Integer> recordAll(String listingId, List<ProceedsObserved> facts) {
+  public Mono<Recorded> recordAll(String listingId, List<ProceedsObserved> facts) {
     int n = facts.size();
     String[] trades = new String[n];
     String[] tokens = new String[n];
@@ -51,29 +43,24 @@ class R2dbcIssuerProceeds implements IssuerProceeds {
       paidAt[i] = f.paidAt().toString();
     }
     return db.sql(
-            "insert into issuer_proceeds (trade_id, listing_id, token_id, gross, fee, paid_at)"
+            "with recorded as (insert into issuer_proceeds"
+                + " (trade_id, listing_id, token_id, gross, fee, paid_at)"
                 + " select trade, :listing, token, gross, fee, paid_at from unnest("
                 + "cast(:trades as text[]), cast(:tokens as text[]), cast(:gross as numeric[]),"
                 + " cast(:fees as numeric[]), cast(:paidAt as timestamptz[]))"
                 + " as p(trade, token, gross, fee, paid_at)"
-                + " on conflict (trade_id) do nothing")
+                + " on conflict (trade_id) do nothing returning gross)"
+                + " select count(*) as trades, coalesce(sum(gross), 0) as gross from recorded")
         .bind("listing", listingId)
         .bind("trades", trades)
         .bind("tokens", tokens)
         .bind("gross", gross)
         .bind("fees", fees)
         .bind("paidAt", paidAt)
-        .fetch()
-        .rowsUpdated()
-        .map(Long::intValue);
-  }
-
-  @Override
-  public Mono<BigDecimal> total(String listingId) {
-    return db.sql(
-            "select coalesce(sum(gross), 0) as total from issuer_proceeds where listing_id = :l")
-        .bind("l", listingId)
-        .map(row -> row.get("total", BigDecimal.class))
+        .map(
+            row ->
+                new Recorded(
+                    row.get("trades", Long.class).intValue(), row.get("gross", BigDecimal.class)))
         .one();
   }
 }

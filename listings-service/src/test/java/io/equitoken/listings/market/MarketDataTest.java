@@ -148,38 +148,27 @@ class MarketDataTest {
 
   private final class FakeProceeds implements IssuerProceeds {
     private final Map<String, ProceedsObserved> byTrade = new HashMap<>();
-    private final Map<String, String> listingOf = new HashMap<>();
 
     @Override
-    public Mono<Boolean> record(String listingId, ProceedsObserved fact) {
+    public Mono<Recorded> record(String listingId, ProceedsObserved fact) {
+      return recordAll(listingId, java.util.List.of(fact));
+    }
+
+    @Override
+    public Mono<Recorded> recordAll(String listingId, java.util.List<ProceedsObserved> facts) {
+      recordAllCalls++;
       return Mono.fromSupplier(
           () -> {
-            if (byTrade.putIfAbsent(fact.tradeId(), fact) != null) {
-              return false;
+            int trades = 0;
+            BigDecimal gross = BigDecimal.ZERO;
+            for (ProceedsObserved f : facts) {
+              if (byTrade.putIfAbsent(f.tradeId(), f) == null) {
+                trades++;
+                gross = gross.add(f.gross());
+              }
             }
-            listingOf.put(fact.tradeId(), listingId);
-            return true;
+            return new Recorded(trades, gross);
           });
-    }
-
-    @Override
-    public Mono<Integer> recordAll(String listingId, java.util.List<ProceedsObserved> facts) {
-      recordAllCalls++;
-      return Flux.fromIterable(facts)
-          .concatMap(f -> record(listingId, f))
-          .filter(Boolean::booleanValue)
-          .count()
-          .map(Long::intValue);
-    }
-
-    @Override
-    public Mono<BigDecimal> total(String listingId) {
-      return Mono.fromSupplier(
-          () ->
-              byTrade.values().stream()
-                  .filter(f -> listingOf.get(f.tradeId()).equals(listingId))
-                  .map(ProceedsObserved::gross)
-                  .reduce(BigDecimal.ZERO, BigDecimal::add));
     }
   }
 
