@@ -19,6 +19,11 @@ import java.util.stream.Stream;
  * reaped). Process CPU time is the figure a shared machine's noise hardly moves: another build
  * slows a request down but does not make it cost more CPU.
  *
+ * <p>The JVMs' JIT compiler threads ({@code C1/C2 CompilerThread}) are also counted on their own,
+ * under {@link #JIT}: the rows include them, and the tables add "of which JIT compilation" and the
+ * total without it. A figure measured while the JVMs still compile what the load made hot is not a
+ * warm figure; the JIT line says how far from warm a run was.
+ *
  * <p>From the shell ({@code java -cp benchmarks.jar io.equitoken.benchmarks.cpu.PlatformCpu}):
  *
  * <pre>
@@ -28,6 +33,9 @@ import java.util.stream.Stream;
  * </pre>
  */
 public final class PlatformCpu {
+
+  /** The key of the JIT compiler threads' CPU (part of their processes' rows, not a process). */
+  public static final String JIT = "jit-compilation";
 
   private static final String MARKER = "-Dequitoken.local.home=";
   private static final long HZ = 100; // USER_HZ, the unit of utime and stime on Linux
@@ -61,6 +69,9 @@ public final class PlatformCpu {
           name = "postgresql";
         } else {
           name = platformJava(proc);
+          if (name != null) {
+            ms.merge(JIT, compilerTicks(proc) * 1000 / HZ, Long::sum);
+          }
         }
         if (name != null) {
           ms.merge(name, ticks * 1000 / HZ, Long::sum);
@@ -70,6 +81,28 @@ public final class PlatformCpu {
       throw new IllegalStateException("cannot read /proc: " + e.getMessage(), e);
     }
     return ms;
+  }
+
+  /** CPU ticks of a JVM's JIT compiler threads (their names start "C1 " or "C2 CompilerThre"). */
+  private static long compilerTicks(Path proc) {
+    long ticks = 0;
+    try (Stream<Path> tasks = Files.list(proc.resolve("task"))) {
+      for (Path task : tasks.toList()) {
+        String comm;
+        try {
+          comm = Files.readString(task.resolve("comm"));
+        } catch (IOException e) {
+          continue; // gone meanwhile
+        }
+        if (comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")) {
+          Stat stat = Stat.read(task);
+          ticks += stat == null ? 0 : stat.utime + stat.stime;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return ticks; // the process is gone
+    }
+    return ticks;
   }
 
   /** This JVM's own CPU milliseconds (the load generator's). */
@@ -149,14 +182,19 @@ public final class PlatformCpu {
     return d;
   }
 
+  /** Every process's CPU together (the JIT key is part of them, not added again). */
   public static long total(Map<String, Long> ms) {
-    return ms.values().stream().mapToLong(Long::longValue).sum();
+    return ms.entrySet().stream()
+        .filter(e -> !e.getKey().equals(JIT))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
   }
 
   /**
    * A Markdown table, one row per process and a total: each column is one measurement (its header,
-   * its CPU ms by process, and the divisor: units of work or seconds). The load generator, if
-   * given, is reported below the total and not in it.
+   * its CPU ms by process, and the divisor: units of work or seconds). The JVMs' JIT compilation
+   * (part of the rows) follows the total, and the total without it. The load generator, if given,
+   * is reported below and not in either total.
    */
   public static List<String> table(
       String rowHeader,
@@ -165,7 +203,11 @@ public final class PlatformCpu {
       List<Double> per,
       List<Long> generatorMs) {
     List<String> names = new ArrayList<>();
-    cpu.forEach(m -> m.keySet().stream().filter(k -> !names.contains(k)).forEach(names::add));
+    cpu.forEach(
+        m ->
+            m.keySet().stream()
+                .filter(k -> !names.contains(k) && !k.equals(JIT))
+                .forEach(names::add));
     names.sort(null);
     List<String> out = new ArrayList<>();
     out.add("| " + rowHeader + " | " + String.join(" | ", headers) + " |");
@@ -182,6 +224,17 @@ public final class PlatformCpu {
       total.append(" | **").append(ratio(total(cpu.get(i)), per.get(i))).append("**");
     }
     out.add(total.append(" |").toString());
+    if (cpu.stream().anyMatch(m -> m.containsKey(JIT))) {
+      StringBuilder jit = new StringBuilder("| of which JIT compilation");
+      StringBuilder warm = new StringBuilder("| **platform total without JIT compilation**");
+      for (int i = 0; i < cpu.size(); i++) {
+        long compiling = cpu.get(i).getOrDefault(JIT, 0L);
+        jit.append(" | ").append(ratio(compiling, per.get(i)));
+        warm.append(" | **").append(ratio(total(cpu.get(i)) - compiling, per.get(i))).append("**");
+      }
+      out.add(jit.append(" |").toString());
+      out.add(warm.append(" |").toString());
+    }
     if (generatorMs != null) {
       StringBuilder gen = new StringBuilder("| load generator (not in the total)");
       for (int i = 0; i < cpu.size(); i++) {
