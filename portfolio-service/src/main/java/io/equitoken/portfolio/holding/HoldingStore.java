@@ -1,23 +1,33 @@
 package io.equitoken.portfolio.holding;
 
-import java.math.BigDecimal;
-import reactor.core.publisher.Flux;
+import io.equitoken.portfolio.holding.Refold.Costed;
+import io.equitoken.portfolio.holding.Refold.History;
+import io.equitoken.portfolio.holding.Refold.Start;
+import java.util.List;
 import reactor.core.publisher.Mono;
 
-/** Port: the stored holding changes and each owner's current holding per token. */
+/**
+ * Port: the stored holding changes and each owner's current holding per token. Each method is one
+ * statement however many changes it is given, so a poll costs the same few round trips whatever its
+ * size.
+ */
 public interface HoldingStore {
 
-  /** Stores the change unless its (owner, token, sequence) is known; answers whether it was new. */
-  Mono<Boolean> insert(HoldingChange change);
+  /**
+   * Stores the changes whose (owner, token, sequence) is not known (each key at most once); answers
+   * those it stored, in the order given.
+   */
+  Mono<List<HoldingChange>> insertNew(List<HoldingChange> changes);
 
-  /** The cost basis after the latest change before {@code sequence}, zero if there is none. */
-  Mono<BigDecimal> costBefore(String ownerId, String tokenId, long sequence);
+  /** For each start: the cost basis before it and the stored changes from it on, in order. */
+  Mono<List<History>> historiesFrom(List<Start> starts);
 
-  /** The stored changes from {@code sequence} on, in sequence order. */
-  Flux<HoldingChange> changesFrom(String ownerId, String tokenId, long sequence);
+  /** Sets the cost basis of each stored change. */
+  Mono<Void> setCosts(List<Costed> costs);
 
-  Mono<Void> setCost(HoldingChange change, BigDecimal costBasis);
-
-  /** Makes {@code latest} (the change with the highest sequence) the owner's current holding. */
-  Mono<Void> setCurrent(HoldingChange latest, BigDecimal costBasis);
+  /**
+   * Makes each change (the one with the highest sequence of its owner and token, one per owner and
+   * token) the current holding, unless one with a higher sequence is already there.
+   */
+  Mono<Void> setCurrent(List<Costed> latest);
 }

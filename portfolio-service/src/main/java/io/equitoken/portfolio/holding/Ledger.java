@@ -1,21 +1,26 @@
 package io.equitoken.portfolio.holding;
 
-import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import reactor.core.publisher.Mono;
 
 /**
  * Applies holding changes in sequence order whatever order they arrive in. The current holding is
  * the change with the highest sequence (its quantities are absolute); the cost basis is folded over
- * the changes in sequence order, so a late change refolds itself and every later one.
+ * the changes in sequence order, so a late change refolds itself and every later one ({@link
+ * Refold}). A poll's changes are applied together with the same outcome as one by one in record
+ * order, in at most four statements whatever their number: store the new ones, read each touched
+ * holding from its earliest new sequence, write the refolded costs, write the current holdings.
  */
 public final class Ledger {
 
-  /** What became of a change. */
-  public enum Outcome {
-    APPLIED,
-    ALREADY_KNOWN
-  }
+  /**
+   * What became of a poll's changes: how many were applied, and those already known (stored before,
+   * or a repeat of an earlier one of the poll), in record order.
+   */
+  public record Applied(int applied, List<HoldingChange> alreadyKnown) {}
 
   private final HoldingStore store;
 
@@ -23,32 +28,43 @@ public final class Ledger {
     this.store = store;
   }
 
-  /** Callers run this inside the transaction that marks the event processed. */
-  public Mono<Outcome> apply(HoldingChange change) {
-    return store
-        .insert(change)
-        .flatMap(
-            inserted ->
-                inserted
-                    ? refold(change).thenReturn(Outcome.APPLIED)
-                    : Mono.just(Outcome.ALREADY_KNOWN));
-  }
-
-  private Mono<Void> refold(HoldingChange from) {
-    return store
-        .costBefore(from.ownerId(), from.tokenId(), from.sequence())
-        .zipWith(store.changesFrom(from.ownerId(), from.tokenId(), from.sequence()).collectList())
-        .flatMap(t -> fold(t.getT1(), t.getT2()));
-  }
-
-  private Mono<Void> fold(BigDecimal cost, List<HoldingChange> changes) {
-    Mono<Void> work = Mono.empty();
-    BigDecimal running = cost;
-    for (HoldingChange change : changes) {
-      running = CostBasis.after(running, change);
-      work = work.then(store.setCost(change, running));
+  /** Callers run this inside the transaction that marks the events processed. */
+  public Mono<Applied> applyAll(List<HoldingChange> changes) {
+    List<HoldingChange> distinct = new ArrayList<>();
+    Set<List<Object>> seen = new HashSet<>();
+    for (HoldingChange c : changes) {
+      if (seen.add(List.of(c.ownerId(), c.tokenId(), c.sequence()))) {
+        distinct.add(c);
+      }
     }
-    HoldingChange latest = changes.get(changes.size() - 1);
-    return work.then(store.setCurrent(latest, running));
+    if (distinct.isEmpty()) {
+      return Mono.just(new Applied(0, List.of()));
+    }
+    return store
+        .insertNew(distinct)
+        .flatMap(fresh -> refold(fresh).thenReturn(outcome(changes, fresh)));
+  }
+
+  private Mono<Void> refold(List<HoldingChange> fresh) {
+    if (fresh.isEmpty()) {
+      return Mono.empty();
+    }
+    return store
+        .historiesFrom(Refold.starts(fresh))
+        .map(Refold::fold)
+        .flatMap(r -> store.setCosts(r.costs()).then(store.setCurrent(r.current())));
+  }
+
+  /** Every change but the first delivery of each fresh one was already known. */
+  private static Applied outcome(List<HoldingChange> changes, List<HoldingChange> fresh) {
+    Set<List<Object>> pending = new HashSet<>();
+    fresh.forEach(c -> pending.add(List.of(c.ownerId(), c.tokenId(), c.sequence())));
+    List<HoldingChange> known = new ArrayList<>();
+    for (HoldingChange c : changes) {
+      if (!pending.remove(List.of(c.ownerId(), c.tokenId(), c.sequence()))) {
+        known.add(c);
+      }
+    }
+    return new Applied(fresh.size(), List.copyOf(known));
   }
 }

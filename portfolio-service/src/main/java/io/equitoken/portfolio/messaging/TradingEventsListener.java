@@ -24,7 +24,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -68,8 +67,8 @@ class TradingEventsListener {
 
   /**
    * A poll's records in one transaction, applied together ({@link IdempotentConsumer#handleBatch}):
-   * the holding changes in record order, then every cash change in one statement and every price
-   * point in one.
+   * the holding changes in at most four statements ({@link Ledger#applyAll}), then every cash
+   * change in one statement and every price point in one.
    */
   @KafkaListener(
       id = ID,
@@ -100,8 +99,7 @@ class TradingEventsListener {
         changes.add(item.cash());
       }
     }
-    return Flux.fromIterable(holdings)
-        .concatMap(this::applyHolding)
+    return applyHoldings(holdings)
         .then(
             cash.applyAll(changes)
                 .doOnNext(
@@ -116,19 +114,20 @@ class TradingEventsListener {
         .then(market.pricesObserved(prices));
   }
 
-  private Mono<Void> applyHolding(HoldingChange change) {
+  private Mono<Void> applyHoldings(List<HoldingChange> holdings) {
     return ledger
-        .apply(change)
+        .applyAll(holdings)
         .doOnNext(
-            outcome -> {
-              if (outcome != Ledger.Outcome.APPLIED) {
-                log.info(
-                    "Holding change {}/{}#{} was already known; skipped",
-                    change.ownerId(),
-                    change.tokenId(),
-                    change.sequence());
-              }
-            })
+            applied ->
+                applied
+                    .alreadyKnown()
+                    .forEach(
+                        change ->
+                            log.info(
+                                "Holding change {}/{}#{} was already known; skipped",
+                                change.ownerId(),
+                                change.tokenId(),
+                                change.sequence())))
         .then();
   }
 
