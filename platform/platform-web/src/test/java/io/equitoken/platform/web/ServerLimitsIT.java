@@ -141,6 +141,51 @@ class ServerLimitsIT {
   }
 
   @Test
+  void shouldAnswer408ToABodyThatTricklesInLongerThanTheRequestTimeout() throws IOException {
+    try (Socket socket = connect();
+        ErrorLog errors = ErrorLog.capture()) {
+      OutputStream out = socket.getOutputStream();
+      out.write(
+          ascii(
+              "POST /things HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                  + TestJwtIssuer.token("op-1", "operator")
+                  + "\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"));
+      // one byte every 400 ms: never a pause of the read timeout (1 s), but slower in all than
+      // the request timeout (2 s); at most 10 s
+      socket.setSoTimeout(400);
+      InputStream in = socket.getInputStream();
+      java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+      byte[] buffer = new byte[8192];
+      boolean closed = false;
+      for (int i = 0; i < 25 && !closed; i++) {
+        try {
+          out.write(' ');
+          out.flush();
+        } catch (IOException gone) {
+          break;
+        }
+        try {
+          int n = in.read(buffer);
+          if (n < 0) {
+            closed = true;
+          } else {
+            answer.write(buffer, 0, n);
+          }
+        } catch (SocketTimeoutException stillReading) {
+          // the server is still waiting for the body
+        } catch (IOException reset) {
+          closed = true;
+        }
+      }
+      assertThat(answer.toString(StandardCharsets.US_ASCII))
+          .startsWith("HTTP/1.1 408")
+          .contains("\"code\":\"request-timeout\"");
+      errors.settle();
+      assertThat(errors.events()).isEmpty();
+    }
+  }
+
+  @Test
   void shouldAnswerAnUndecodableChunkSize400WithoutAnErrorLog() throws IOException {
     try (Socket socket = connect();
         ErrorLog errors = ErrorLog.capture()) {

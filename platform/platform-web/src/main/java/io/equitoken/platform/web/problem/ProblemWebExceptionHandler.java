@@ -140,11 +140,7 @@ public class ProblemWebExceptionHandler implements WebExceptionHandler {
   public static Throwable bodyTimeout(Throwable ex) {
     Throwable current = ex;
     for (int depth = 0; current != null && depth < 10; depth++) {
-      if (current instanceof io.netty.handler.timeout.ReadTimeoutException
-          || current
-              .getClass()
-              .getName()
-              .equals("reactor.netty.http.server.RequestTimeoutException")) {
+      if (current instanceof io.netty.handler.timeout.ReadTimeoutException) {
         return current;
       }
       current = current.getCause();

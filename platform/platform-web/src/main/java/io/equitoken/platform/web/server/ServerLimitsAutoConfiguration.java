@@ -45,7 +45,6 @@ public class ServerLimitsAutoConfiguration {
     return server ->
         server
             .readTimeout(limits.readTimeout())
-            .requestTimeout(limits.requestTimeout())
             .doOnChannelInit(
                 (observer, channel, remoteAddress) -> {
                   ChannelPipeline pipeline = channel.pipeline();
@@ -60,6 +59,10 @@ public class ServerLimitsAutoConfiguration {
                     RequestHeadDeadline deadline =
                         new RequestHeadDeadline(limits.requestHeaderTimeout());
                     pipeline.addAfter(NettyPipeline.HttpCodec, RequestHeadDeadline.NAME, deadline);
+                    pipeline.addAfter(
+                        NettyPipeline.HttpCodec,
+                        RequestBodyDeadline.NAME,
+                        new RequestBodyDeadline(limits.requestTimeout()));
                     pipeline.addBefore(
                         NettyPipeline.HttpCodec,
                         RequestHeadDeadline.FIRST_BYTES_NAME,
