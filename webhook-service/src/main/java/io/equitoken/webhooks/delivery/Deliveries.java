@@ -71,23 +71,31 @@ public final class Deliveries {
   static final int RECORD_WRITERS = 4;
 
   /**
-   * Queues the event for every enabled subscription entitled to it, in one statement; answers how
-   * many deliveries were added. Run inside the consumer's transaction, so a redelivered event adds
-   * nothing.
+   * What fan-out needs of the event, built from it alone (before the consumer's transaction): its
+   * webhook body and, for a private type, the principals it belongs to. Null when it goes to
+   * nobody: its type is not offered, or it is private and names no owner.
    */
-  public Mono<Integer> fanOut(IncomingEvent event) {
+  public DeliveryQueue.Offered offered(IncomingEvent event) {
     EventType type = catalogue.bySourceType(event.sourceType()).orElse(null);
     if (type == null) {
-      return Mono.just(0);
+      return null;
     }
     List<String> owners = type.isPrivate() ? owners(type, event.data()) : null;
     if (owners != null && owners.isEmpty()) {
-      return Mono.just(0);
+      return null;
     }
     String payload = payload(type.name(), event.time(), ContractDocuments.trim(type, event.data()));
-    return queue
-        .fanOut(Delivery.pending(null, event.id(), type.name(), payload, clock.instant()), owners)
-        .map(Long::intValue);
+    return new DeliveryQueue.Offered(
+        Delivery.pending(null, event.id(), type.name(), payload, clock.instant()), owners);
+  }
+
+  /**
+   * Queues each event for every enabled subscription entitled to it, all of them in one statement;
+   * answers how many deliveries were added. Run inside the consumer's transaction, so a redelivered
+   * event adds nothing.
+   */
+  public Mono<Long> fanOut(List<DeliveryQueue.Offered> events) {
+    return events.isEmpty() ? Mono.just(0L) : queue.fanOut(events);
   }
 
   private static List<String> owners(EventType type, JsonNode data) {

@@ -19,12 +19,27 @@ public interface DeliveryQueue {
   Mono<Void> insert(List<Delivery> deliveries);
 
   /**
-   * Fans one event out in a single statement: a copy of {@code template} (its id and subscription
-   * are ignored) for every enabled subscription listing its event type; for a private type ({@code
-   * owners} non-null) only those of one of the owners or of an operator. A subscription that
-   * already has a delivery of the event is skipped. Answers how many deliveries were added.
+   * An event to fan out: {@code template} is the delivery each entitled subscription gets a copy of
+   * (its id and subscription are ignored); {@code owners} are the principals a private event
+   * belongs to (never empty), null for a public event.
    */
-  Mono<Long> fanOut(Delivery template, List<String> owners);
+  record Offered(Delivery template, List<String> owners) {
+
+    public Offered {
+      owners = owners == null ? null : List.copyOf(owners);
+      if (owners != null && owners.isEmpty()) {
+        throw new IllegalArgumentException("A private event needs an owner");
+      }
+    }
+  }
+
+  /**
+   * Fans the events out in ONE statement, whatever their number: for each, a copy of its template
+   * for every enabled subscription listing its type; for a private event only those of one of its
+   * owners or of an operator. A subscription that already has a delivery of the event is skipped.
+   * Answers how many deliveries were added.
+   */
+  Mono<Long> fanOut(List<Offered> events);
 
   /**
    * How many more deliveries may be claimed: per subscription {@code

@@ -67,28 +67,79 @@ public class R2dbcDeliveryQueue implements DeliveryQueue {
         .then();
   }
 
+  /**
+   * The events as arrays, one element per event ({@code unnest}), joined to the subscriptions that
+   * want them. A private event's owners are a second pair of arrays, (event's position, owner), as
+   * PostgreSQL has no array of arrays of unequal length; unlike a delimited text they need no
+   * escaping of whatever an owner id holds. An event whose owner count is 0 is public.
+   */
   @Override
-  public Mono<Long> fanOut(Delivery d, List<String> owners) {
-    String sql =
-        "insert into delivery ("
-            + COLUMNS
-            + ") select gen_random_uuid(), s.id, :msg, :event, :type, :payload, 'pending', 0, 0,"
-            + " :next, :created, null from subscription s where s.status = 'enabled'"
-            + " and s.event_types @> array[:type]::text[]"
-            + (owners == null ? "" : " and (s.owner_operator or s.owner_id = any(:owners))")
-            + " on conflict (subscription_id, event_id) do nothing";
-    var spec =
-        db.sql(sql)
-            .bind("msg", d.messageId())
-            .bind("event", d.eventId())
-            .bind("type", d.eventType())
-            .bind("payload", d.payload())
-            .bind("next", Rows.time(d.nextAttemptAt()))
-            .bind("created", Rows.time(d.createdAt()));
-    if (owners != null) {
-      spec = spec.bind("owners", owners.toArray(String[]::new));
+  public Mono<Long> fanOut(List<Offered> events) {
+    int n = events.size();
+    if (n == 0) {
+      return Mono.just(0L);
     }
-    return spec.fetch().rowsUpdated();
+    Integer[] ords = new Integer[n];
+    String[] eventIds = new String[n];
+    String[] messageIds = new String[n];
+    String[] types = new String[n];
+    String[] payloads = new String[n];
+    String[] nexts = new String[n];
+    String[] createds = new String[n];
+    Integer[] ownerCounts = new Integer[n];
+    List<Integer> ownerOrds = new ArrayList<>();
+    List<String> owners = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Offered e = events.get(i);
+      Delivery d = e.template();
+      ords[i] = i;
+      eventIds[i] = d.eventId();
+      messageIds[i] = d.messageId();
+      types[i] = d.eventType();
+      payloads[i] = d.payload();
+      nexts[i] = d.nextAttemptAt().toString();
+      createds[i] = d.createdAt().toString();
+      ownerCounts[i] = e.owners() == null ? 0 : e.owners().size();
+      if (e.owners() != null) {
+        for (String owner : e.owners()) {
+          ownerOrds.add(i);
+          owners.add(owner);
+        }
+      }
+    }
+    // who gets each event: every enabled subscriber of its type if it is public, an operator's
+    // subscription of its type, and (a join on the owner, not a test per subscription) its owners'
+    String sql =
+        "with e as (select * from unnest(cast(:ords as int[]), cast(:events as text[]),"
+            + " cast(:msgs as text[]), cast(:types as text[]), cast(:payloads as text[]),"
+            + " cast(:nexts as text[]), cast(:createds as text[]), cast(:ownerCounts as int[]))"
+            + " as e(ord, event_id, msg, type, payload, next_at, created_at, owners)),"
+            + " o as (select * from unnest(cast(:ownerOrds as int[]), cast(:owners as text[]))"
+            + " as o(ord, owner)),"
+            + " t as (select e.ord, s.id as sub from e join subscription s"
+            + " on s.status = 'enabled' and s.event_types @> array[e.type]"
+            + " and (e.owners = 0 or s.owner_operator)"
+            + " union select e.ord, s.id from o join e on e.ord = o.ord join subscription s"
+            + " on s.owner_id = o.owner and s.status = 'enabled' and s.event_types @> array[e.type])"
+            + " insert into delivery ("
+            + COLUMNS
+            + ") select gen_random_uuid(), t.sub, e.msg, e.event_id, e.type, e.payload, 'pending',"
+            + " 0, 0, cast(e.next_at as timestamptz), cast(e.created_at as timestamptz), null"
+            + " from t join e on e.ord = t.ord"
+            + " on conflict (subscription_id, event_id) do nothing";
+    return db.sql(sql)
+        .bind("ords", ords)
+        .bind("events", eventIds)
+        .bind("msgs", messageIds)
+        .bind("types", types)
+        .bind("payloads", payloads)
+        .bind("nexts", nexts)
+        .bind("createds", createds)
+        .bind("ownerCounts", ownerCounts)
+        .bind("ownerOrds", ownerOrds.toArray(Integer[]::new))
+        .bind("owners", owners.toArray(String[]::new))
+        .fetch()
+        .rowsUpdated();
   }
 
   @Override

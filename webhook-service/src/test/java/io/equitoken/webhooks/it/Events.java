@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -20,6 +21,7 @@ public final class Events {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static KafkaProducer<String, String> producer;
+  private static KafkaProducer<String, String> transactional;
 
   private Events() {}
 
@@ -49,13 +51,51 @@ public final class Events {
 
   public static synchronized void send(String id, String type, String key, String data) {
     if (producer == null) {
-      Properties props = new Properties();
-      props.put(
-          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.kafkaBootstrapServers());
-      props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-      props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-      producer = new KafkaProducer<>(props);
+      producer = new KafkaProducer<>(properties());
     }
+    try {
+      producer.send(record(id, type, key, data)).get();
+    } catch (Exception e) {
+      throw new IllegalStateException("Could not send test event", e);
+    }
+  }
+
+  /** One event to publish: its id, CloudEvents type, key and data. */
+  public record Event(String id, String type, String key, String data) {}
+
+  /**
+   * Publishes the events in one Kafka transaction, so that a {@code read_committed} consumer sees
+   * them all at once.
+   */
+  public static synchronized void sendTogether(List<Event> events) {
+    if (transactional == null) {
+      Properties props = properties();
+      props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "webhooks-it-" + UUID.randomUUID());
+      transactional = new KafkaProducer<>(props);
+      transactional.initTransactions();
+    }
+    transactional.beginTransaction();
+    try {
+      for (Event e : events) {
+        transactional.send(record(e.id(), e.type(), e.key(), e.data()));
+      }
+      transactional.commitTransaction();
+    } catch (RuntimeException e) {
+      transactional.abortTransaction();
+      throw e;
+    }
+  }
+
+  private static Properties properties() {
+    Properties props = new Properties();
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.kafkaBootstrapServers());
+    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+    return props;
+  }
+
+  private static ProducerRecord<String, String> record(
+      String id, String type, String key, String data) {
     ProducerRecord<String, String> record = new ProducerRecord<>(topic(type), key, data);
     header(record, "ce_specversion", "1.0");
     header(record, "ce_id", id);
@@ -64,11 +104,7 @@ public final class Events {
     header(record, "ce_time", Instant.now().toString());
     header(record, "ce_subject", key);
     header(record, "content-type", "application/json");
-    try {
-      producer.send(record).get();
-    } catch (Exception e) {
-      throw new IllegalStateException("Could not send test event", e);
-    }
+    return record;
   }
 
   private static void header(ProducerRecord<String, String> record, String name, String value) {
