@@ -9,8 +9,8 @@ import reactor.core.publisher.Mono;
 /** Port: executions and auction outcomes, and the price history made from them. */
 public interface HistoryStore {
 
-  /** Records the trade once (by trade id). */
-  Mono<Void> trade(ExecutedTrade trade);
+  /** Records each trade once (by trade id), in one statement. */
+  Mono<Void> trades(java.util.List<ExecutedTrade> trades);
 
   Mono<Void> indicative(
       UUID windowId,

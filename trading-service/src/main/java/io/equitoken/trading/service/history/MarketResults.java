@@ -2,6 +2,9 @@ package io.equitoken.trading.service.history;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import reactor.core.publisher.Mono;
 
@@ -14,8 +17,14 @@ public final class MarketResults {
     this.store = store;
   }
 
-  public Mono<Void> tradeExecuted(ExecutedTrade trade) {
-    return store.trade(trade);
+  /** A poll's executions, each once (by trade id), in one statement. */
+  public Mono<Void> tradesExecuted(List<ExecutedTrade> trades) {
+    if (trades.isEmpty()) {
+      return Mono.empty();
+    }
+    Map<String, ExecutedTrade> byId = new LinkedHashMap<>();
+    trades.forEach(t -> byId.putIfAbsent(t.tradeId(), t));
+    return store.trades(List.copyOf(byId.values()));
   }
 
   public Mono<Void> indicative(

@@ -9,12 +9,15 @@ import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.rules.RulesService;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,11 +27,21 @@ import tools.jackson.databind.json.JsonMapper;
  * release) and the latest holdings ({@code holding.changed}, for {@code POST /trade/check}), each
  * event once, a poll at a time in one transaction. Other types on the topic (window events, prices,
  * transfers) are not projected here.
+ *
+ * <p>A poll is written with one multi-row statement per kind — acceptances, fills, ends,
+ * executions, holdings — then its auction events one by one, and its cash work (each execution's
+ * settlement, each ended order's release, in record order) last: the cash work reads and writes
+ * only the cash tables, so it does not see the reordering, and the buyers' cash rows, which order
+ * intake reserves on too, stay locked only for the tail of the transaction.
  */
 @Component
 class MatcherEventsListener {
 
   static final String CONSUMER = "trading-service.projection";
+
+  /** The listener container's id. */
+  static final String LISTENER = "trading-projection";
+
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   /**
@@ -79,15 +92,59 @@ class MatcherEventsListener {
    * when the waiting fetch returns, and order statuses are what a takeover is judged by.
    */
   @KafkaListener(
+      id = LISTENER,
       topics = MatcherEvents.TOPIC,
       groupId = "trading-service.projection",
       batch = "true",
       properties = "fetch.max.wait.ms=${equitoken.trading.matcher.takeover-fetch-wait-ms:500}")
   void onEvents(List<ConsumerRecord<String, String>> records) {
-    consumer.handleBatch(CONSUMER, records, HANDLED, this::apply, TIMEOUT);
+    consumer.handleBatch(CONSUMER, records, HANDLED, this::read, this::applyAll, TIMEOUT);
   }
 
-  private Mono<Void> apply(EventEnvelope e) {
+  /**
+   * What one event does: an order change, an execution, a holding, an auction event (applied
+   * alone), and cash work (applied last); each part null when the event has none.
+   */
+  record Projected(
+      OrderProjection.Change order,
+      ExecutedTrade trade,
+      RulesService.HoldingChanged holding,
+      Supplier<Mono<Void>> auction,
+      Supplier<Mono<Void>> cash) {
+
+    static Projected order(OrderProjection.Change change, Supplier<Mono<Void>> cash) {
+      return new Projected(change, null, null, null, cash);
+    }
+  }
+
+  private Mono<Void> applyAll(List<Projected> items) {
+    List<OrderProjection.Change> changes = new ArrayList<>();
+    List<ExecutedTrade> trades = new ArrayList<>();
+    List<RulesService.HoldingChanged> holdings = new ArrayList<>();
+    List<Supplier<Mono<Void>>> auctions = new ArrayList<>();
+    List<Supplier<Mono<Void>>> payments = new ArrayList<>();
+    for (Projected p : items) {
+      add(changes, p.order());
+      add(trades, p.trade());
+      add(holdings, p.holding());
+      add(auctions, p.auction());
+      add(payments, p.cash());
+    }
+    return orders
+        .applyAll(changes)
+        .then(market.tradesExecuted(trades))
+        .then(rules.holdingsChanged(holdings))
+        .then(Flux.fromIterable(auctions).concatMap(Supplier::get).then())
+        .then(Flux.fromIterable(payments).concatMap(Supplier::get).then());
+  }
+
+  private static <T> void add(List<T> list, T item) {
+    if (item != null) {
+      list.add(item);
+    }
+  }
+
+  private Projected read(EventEnvelope e) {
     String type = e.type();
     if (!type.startsWith(MatcherEvents.PREFIX)) {
       return null;
@@ -96,14 +153,15 @@ class MatcherEventsListener {
       case "order.accepted.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Accepted.class);
         Consumed.require(e, d.orderId() != null && d.acceptedAt() != null);
-        yield orders.accepted(d.orderId(), d.acceptedAt());
+        yield Projected.order(OrderProjection.accepted(d.orderId(), d.acceptedAt()), null);
       }
       case "order.rejected.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Rejected.class);
         Consumed.require(e, d.orderId() != null && d.rejectedAt() != null && d.reason() != null);
-        yield orders
-            .rejected(d.orderId(), d.reason().code(), d.reason().detail(), d.rejectedAt())
-            .then(cash.release(d.orderId(), d.rejectedAt()));
+        yield Projected.order(
+            OrderProjection.rejected(
+                d.orderId(), d.reason().code(), d.reason().detail(), d.rejectedAt()),
+            () -> cash.release(d.orderId(), d.rejectedAt()));
       }
       case "order.filled.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Filled.class);
@@ -116,32 +174,45 @@ class MatcherEventsListener {
                 && d.filledQuantity() != null
                 && d.remainingQuantity() != null
                 && d.executedAt() != null);
-        Mono<Void> projected =
-            orders.filled(
+        yield Projected.order(
+            OrderProjection.filled(
                 d.orderId(),
                 new Order.Fill(d.tradeId(), d.price(), d.quantity(), d.executedAt()),
                 d.filledQuantity(),
                 d.remainingQuantity(),
                 d.averagePrice(),
-                d.status());
-        yield "filled".equals(d.status())
-            ? projected.then(cash.release(d.orderId(), d.executedAt()))
-            : projected;
+                d.status()),
+            "filled".equals(d.status()) ? () -> cash.release(d.orderId(), d.executedAt()) : null);
       }
       case "order.cancelled.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Cancelled.class);
-        Consumed.require(e, d.orderId() != null && d.cancelledAt() != null);
-        yield orders
-            .cancelled(
-                d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.reason(), d.cancelledAt())
-            .then(cash.release(d.orderId(), d.cancelledAt()));
+        Consumed.require(
+            e,
+            d.orderId() != null
+                && d.filledQuantity() != null
+                && d.remainingQuantity() != null
+                && d.cancelledAt() != null);
+        yield Projected.order(
+            OrderProjection.cancelled(
+                d.orderId(),
+                d.filledQuantity(),
+                d.remainingQuantity(),
+                d.reason(),
+                d.cancelledAt()),
+            () -> cash.release(d.orderId(), d.cancelledAt()));
       }
       case "order.expired.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Expired.class);
-        Consumed.require(e, d.orderId() != null && d.expiredAt() != null);
-        yield orders
-            .expired(d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.expiredAt())
-            .then(cash.release(d.orderId(), d.expiredAt()));
+        Consumed.require(
+            e,
+            d.orderId() != null
+                && d.filledQuantity() != null
+                && d.remainingQuantity() != null
+                && d.expiredAt() != null);
+        yield Projected.order(
+            OrderProjection.expired(
+                d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.expiredAt()),
+            () -> cash.release(d.orderId(), d.expiredAt()));
       }
       case "trade.executed.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.TradeExecuted.class);
@@ -156,27 +227,24 @@ class MatcherEventsListener {
                 && d.buyerId() != null
                 && d.sellerId() != null
                 && d.executedAt() != null);
-        yield market
-            .tradeExecuted(
-                new ExecutedTrade(
-                    d.tradeId(),
-                    d.tokenId(),
-                    d.windowId(),
-                    d.price(),
-                    d.quantity(),
-                    d.executedAt()))
-            .then(
-                cash.settle(
-                    new CashLedger.Fill(
-                        d.tradeId(),
-                        d.tokenId(),
-                        d.buyOrderId(),
-                        d.sellOrderId(),
-                        d.buyerId(),
-                        d.sellerId(),
-                        d.price(),
-                        d.quantity(),
-                        d.executedAt())));
+        CashLedger.Fill fill =
+            new CashLedger.Fill(
+                d.tradeId(),
+                d.tokenId(),
+                d.buyOrderId(),
+                d.sellOrderId(),
+                d.buyerId(),
+                d.sellerId(),
+                d.price(),
+                d.quantity(),
+                d.executedAt());
+        yield new Projected(
+            null,
+            new ExecutedTrade(
+                d.tradeId(), d.tokenId(), d.windowId(), d.price(), d.quantity(), d.executedAt()),
+            null,
+            null,
+            () -> cash.settle(fill));
       }
       case "holding.changed.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.HoldingChanged.class);
@@ -186,19 +254,30 @@ class MatcherEventsListener {
                 && d.tokenId() != null
                 && d.sequence() != null
                 && d.quantity() != null);
-        yield rules.holdingChanged(d.tokenId(), d.ownerId(), d.quantity(), d.sequence());
+        yield new Projected(
+            null,
+            null,
+            new RulesService.HoldingChanged(d.tokenId(), d.ownerId(), d.quantity(), d.sequence()),
+            null,
+            null);
       }
       case "auction.indicative.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.AuctionIndicative.class);
         Consumed.require(e, d.windowId() != null && d.tokenId() != null && d.asOf() != null);
-        yield market.indicative(
-            d.windowId(),
-            d.tokenId(),
-            d.indicativePrice(),
-            d.indicativeVolume(),
-            d.imbalance(),
-            d.imbalanceSide(),
-            d.asOf());
+        yield new Projected(
+            null,
+            null,
+            null,
+            () ->
+                market.indicative(
+                    d.windowId(),
+                    d.tokenId(),
+                    d.indicativePrice(),
+                    d.indicativeVolume(),
+                    d.imbalance(),
+                    d.imbalanceSide(),
+                    d.asOf()),
+            null);
       }
       case "auction.result.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.AuctionResult.class);
@@ -208,8 +287,14 @@ class MatcherEventsListener {
                 && d.tokenId() != null
                 && d.cleared() != null
                 && d.decidedAt() != null);
-        yield market.auctionResult(
-            d.windowId(), d.tokenId(), d.cleared(), d.clearingPrice(), d.decidedAt());
+        yield new Projected(
+            null,
+            null,
+            null,
+            () ->
+                market.auctionResult(
+                    d.windowId(), d.tokenId(), d.cleared(), d.clearingPrice(), d.decidedAt()),
+            null);
       }
       default -> null;
     };

@@ -39,26 +39,22 @@ public interface OrderStore {
    */
   Flux<Order> requestCancelOfOpen(String tokenId, String ownerId, Instant at);
 
-  // projection of the matcher's results; each is a no-op on an unknown or already final order
+  // projection of the matcher's results, a poll at a time (one statement each); each is a no-op
+  // on an unknown or already final order
 
-  Mono<Void> accepted(UUID id, Instant at);
+  /** Opens the pending orders among these (at most one acceptance per order). */
+  Mono<Void> accepted(java.util.List<OrderProjection.Accepted> accepted);
 
-  Mono<Void> rejected(UUID id, String code, String detail, Instant at);
+  /** A fill new to a poll; {@code moves} false when the poll ended its order before it. */
+  record NewFill(OrderProjection.Filled filled, boolean moves) {}
 
-  /** Adds the fill once (by trade id) and sets the cumulative figures the event carries. */
-  Mono<Void> filled(
-      UUID id,
-      Order.Fill fill,
-      java.math.BigDecimal filledQuantity,
-      java.math.BigDecimal remainingQuantity,
-      java.math.BigDecimal averagePrice,
-      OrderStatus status);
+  /**
+   * Adds each fill once (by order and trade id) and moves each order to the figures of its new
+   * moving fill with the largest filled quantity (the last of equals) unless that is below the
+   * order's (at most one fill per order and trade id).
+   */
+  Mono<Void> filled(java.util.List<NewFill> fills);
 
-  Mono<Void> ended(
-      UUID id,
-      OrderStatus status,
-      java.math.BigDecimal filledQuantity,
-      java.math.BigDecimal remainingQuantity,
-      String reasonCode,
-      Instant at);
+  /** Ends the orders not final yet (at most one end per order). */
+  Mono<Void> ended(java.util.List<OrderProjection.Ended> ended);
 }

@@ -23,20 +23,32 @@ class R2dbcHistoryStore implements HistoryStore {
   }
 
   @Override
-  public Mono<Void> trade(ExecutedTrade t) {
-    var spec =
-        db.sql(
+  public Mono<Void> trades(List<ExecutedTrade> trades) {
+    int n = trades.size();
+    String[][] v = new String[6][n];
+    for (int i = 0; i < n; i++) {
+      ExecutedTrade t = trades.get(i);
+      v[0][i] = t.tradeId();
+      v[1][i] = t.tokenId();
+      v[2][i] = t.windowId() == null ? null : t.windowId().toString();
+      v[3][i] = t.price().toPlainString();
+      v[4][i] = t.quantity().toPlainString();
+      v[5][i] = t.executedAt().toString();
+    }
+    return db.sql(
             "insert into executed_trade (trade_id, token_id, window_id, price, quantity,"
-                + " executed_at) values (:id, :token, :window, :price, :quantity, :at)"
-                + " on conflict do nothing");
-    spec =
-        spec.bind("id", t.tradeId())
-            .bind("token", t.tokenId())
-            .bind("price", t.price())
-            .bind("quantity", t.quantity())
-            .bind("at", t.executedAt());
-    spec = Sql.bind(spec, "window", t.windowId(), UUID.class);
-    return spec.fetch().rowsUpdated().then();
+                + " executed_at) select * from unnest(cast(:id as text[]), cast(:token as text[]),"
+                + " cast(:window as uuid[]), cast(:price as numeric[]),"
+                + " cast(:quantity as numeric[]), cast(:at as timestamptz[])) on conflict do nothing")
+        .bind("id", v[0])
+        .bind("token", v[1])
+        .bind("window", v[2])
+        .bind("price", v[3])
+        .bind("quantity", v[4])
+        .bind("at", v[5])
+        .fetch()
+        .rowsUpdated()
+        .then();
   }
 
   @Override

@@ -1,11 +1,13 @@
 package io.equitoken.trading.service.persistence;
 
 import io.equitoken.trading.service.order.Order;
+import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.order.OrderStatus;
 import io.equitoken.trading.service.order.OrderStore;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -188,11 +190,19 @@ class R2dbcOrderStore implements OrderStore {
   }
 
   @Override
-  public Mono<Void> accepted(UUID id, Instant at) {
+  public Mono<Void> accepted(List<OrderProjection.Accepted> accepted) {
+    int n = accepted.size();
+    String[] ids = new String[n];
+    String[] at = new String[n];
+    for (int i = 0; i < n; i++) {
+      ids[i] = accepted.get(i).orderId().toString();
+      at[i] = accepted.get(i).at().toString();
+    }
     return db.sql(
-            "update trade_order set status = 'open', updated_at = :at"
-                + " where id = :id and status = 'pending'")
-        .bind("id", id)
+            "update trade_order o set status = 'open', updated_at = u.at from"
+                + " unnest(cast(:id as uuid[]), cast(:at as timestamptz[])) as u(id, at)"
+                + " where o.id = u.id and o.status = 'pending'")
+        .bind("id", ids)
         .bind("at", at)
         .fetch()
         .rowsUpdated()
@@ -200,73 +210,103 @@ class R2dbcOrderStore implements OrderStore {
   }
 
   @Override
-  public Mono<Void> rejected(UUID id, String code, String detail, Instant at) {
-    var spec =
-        db.sql(
-            "update trade_order set status = 'rejected', reason_code = :code,"
-                + " reason_detail = :detail, updated_at = :at where id = :id and "
-                + NOT_FINAL);
-    spec = spec.bind("id", id).bind("at", at);
-    spec = Sql.bind(spec, "code", code, String.class);
-    spec = Sql.bind(spec, "detail", detail, String.class);
-    return spec.fetch().rowsUpdated().then();
+  public Mono<Void> filled(List<NewFill> fills) {
+    int n = fills.size();
+    String[][] v = new String[10][n];
+    for (int i = 0; i < n; i++) {
+      OrderProjection.Filled f = fills.get(i).filled();
+      v[0][i] = f.orderId().toString();
+      v[1][i] = f.fill().tradeId();
+      v[2][i] = plain(f.fill().price());
+      v[3][i] = plain(f.fill().quantity());
+      v[4][i] = f.fill().executedAt().toString();
+      v[5][i] = f.status().wire();
+      v[6][i] = plain(f.filledQuantity());
+      v[7][i] = plain(f.remainingQuantity());
+      v[8][i] = plain(f.averagePrice());
+      v[9][i] = String.valueOf(fills.get(i).moves());
+    }
+    // one statement: each fill once per trade id, and each order moved only by a fill new to it,
+    // to the figures one at a time would leave (the largest filled quantity, the last of equals)
+    return db.sql(
+            "with u as (select * from unnest(cast(:id as uuid[]), cast(:trade as text[]),"
+                + " cast(:price as numeric[]), cast(:quantity as numeric[]),"
+                + " cast(:at as timestamptz[]), cast(:status as text[]),"
+                + " cast(:filled as numeric[]), cast(:remaining as numeric[]),"
+                + " cast(:avg as numeric[]), cast(:moves as boolean[])) with ordinality"
+                + " as u(order_id, trade_id, price, quantity, executed_at, status, filled,"
+                + " remaining, avg, moves, ord)),"
+                + " f as (insert into order_fill (order_id, trade_id, price, quantity,"
+                + " executed_at) select u.order_id, u.trade_id, u.price, u.quantity, u.executed_at"
+                + " from u where exists (select 1 from trade_order o where o.id = u.order_id)"
+                + " on conflict do nothing returning order_id, trade_id),"
+                + " latest as (select distinct on (u.order_id) u.* from u join f"
+                + " on f.order_id = u.order_id and f.trade_id = u.trade_id where u.moves"
+                + " order by u.order_id, u.filled desc, u.ord desc)"
+                + " update trade_order o set status = l.status, filled_quantity = l.filled,"
+                + " remaining_quantity = l.remaining, average_price = l.avg,"
+                + " updated_at = l.executed_at from latest l where o.id = l.order_id"
+                + " and o.filled_quantity <= l.filled and o."
+                + NOT_FINAL)
+        .bind("id", v[0])
+        .bind("trade", v[1])
+        .bind("price", v[2])
+        .bind("quantity", v[3])
+        .bind("at", v[4])
+        .bind("status", v[5])
+        .bind("filled", v[6])
+        .bind("remaining", v[7])
+        .bind("avg", v[8])
+        .bind("moves", v[9])
+        .fetch()
+        .rowsUpdated()
+        .then();
   }
 
   @Override
-  public Mono<Void> filled(
-      UUID id,
-      Order.Fill fill,
-      BigDecimal filledQuantity,
-      BigDecimal remainingQuantity,
-      BigDecimal averagePrice,
-      OrderStatus status) {
-    // one statement: the fill once per trade id, and the order moved only by a fill new to it
-    var spec =
-        db.sql(
-            "with f as (insert into order_fill (order_id, trade_id, price, quantity, executed_at)"
-                + " select :id, :trade, :price, :quantity, :at"
-                + " where exists (select 1 from trade_order where id = :id)"
-                + " on conflict do nothing returning order_id)"
-                + " update trade_order set status = :status, filled_quantity = :filled,"
-                + " remaining_quantity = :remaining, average_price = :avg, updated_at = :at"
-                + " where id = :id and exists (select 1 from f) and filled_quantity <= :filled"
-                + " and "
-                + NOT_FINAL);
-    spec =
-        spec.bind("id", id)
-            .bind("trade", fill.tradeId())
-            .bind("price", fill.price())
-            .bind("quantity", fill.quantity())
-            .bind("status", status.wire())
-            .bind("filled", filledQuantity)
-            .bind("remaining", remainingQuantity)
-            .bind("at", fill.executedAt());
-    spec = Sql.bind(spec, "avg", averagePrice, BigDecimal.class);
-    return spec.fetch().rowsUpdated().then();
+  public Mono<Void> ended(List<OrderProjection.Ended> ended) {
+    int n = ended.size();
+    String[][] v = new String[7][n];
+    for (int i = 0; i < n; i++) {
+      OrderProjection.Ended e = ended.get(i);
+      v[0][i] = e.orderId().toString();
+      v[1][i] = e.status().wire();
+      v[2][i] = plain(e.filledQuantity());
+      v[3][i] = plain(e.remainingQuantity());
+      v[4][i] = e.reasonCode();
+      v[5][i] = e.reasonDetail();
+      v[6][i] = e.at().toString();
+    }
+    // a rejection keeps the order's figures and carries a detail; a cancel or an expiry sets the
+    // figures (the filled quantity never going back) and clears nothing else
+    return db.sql(
+            "update trade_order o set status = u.status,"
+                + " filled_quantity = case when u.status = 'rejected' then o.filled_quantity"
+                + " else greatest(o.filled_quantity, u.filled) end,"
+                + " remaining_quantity = case when u.status = 'rejected'"
+                + " then o.remaining_quantity else u.remaining end, reason_code = u.code,"
+                + " reason_detail = case when u.status = 'rejected' then u.detail"
+                + " else o.reason_detail end, updated_at = u.at"
+                + " from unnest(cast(:id as uuid[]), cast(:status as text[]),"
+                + " cast(:filled as numeric[]), cast(:remaining as numeric[]),"
+                + " cast(:code as text[]), cast(:detail as text[]), cast(:at as timestamptz[]))"
+                + " as u(id, status, filled, remaining, code, detail, at)"
+                + " where o.id = u.id and o."
+                + NOT_FINAL)
+        .bind("id", v[0])
+        .bind("status", v[1])
+        .bind("filled", v[2])
+        .bind("remaining", v[3])
+        .bind("code", v[4])
+        .bind("detail", v[5])
+        .bind("at", v[6])
+        .fetch()
+        .rowsUpdated()
+        .then();
   }
 
-  @Override
-  public Mono<Void> ended(
-      UUID id,
-      OrderStatus status,
-      BigDecimal filledQuantity,
-      BigDecimal remainingQuantity,
-      String reasonCode,
-      Instant at) {
-    var spec =
-        db.sql(
-            "update trade_order set status = :status, filled_quantity = greatest(filled_quantity,"
-                + " :filled), remaining_quantity = :remaining, reason_code = :code,"
-                + " updated_at = :at where id = :id and "
-                + NOT_FINAL);
-    spec =
-        spec.bind("id", id)
-            .bind("status", status.wire())
-            .bind("filled", filledQuantity)
-            .bind("remaining", remainingQuantity)
-            .bind("at", at);
-    spec = Sql.bind(spec, "code", reasonCode, String.class);
-    return spec.fetch().rowsUpdated().then();
+  private static String plain(BigDecimal value) {
+    return value == null ? null : value.toPlainString();
   }
 
   private static Order order(Readable row) {

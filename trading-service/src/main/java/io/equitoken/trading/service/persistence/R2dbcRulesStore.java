@@ -1,6 +1,7 @@
 package io.equitoken.trading.service.persistence;
 
 import io.equitoken.trading.service.rules.HolderFacts;
+import io.equitoken.trading.service.rules.RulesService;
 import io.equitoken.trading.service.rules.RulesStore;
 import io.equitoken.trading.service.rules.RulesVersion;
 import io.equitoken.trading.service.rules.TokenRules;
@@ -96,17 +97,27 @@ class R2dbcRulesStore implements RulesStore {
   }
 
   @Override
-  public Mono<Void> holdingChanged(
-      String tokenId, String ownerId, BigDecimal quantity, long sequence) {
+  public Mono<Void> holdingsChanged(List<RulesService.HoldingChanged> changes) {
+    int n = changes.size();
+    String[][] v = new String[4][n];
+    for (int i = 0; i < n; i++) {
+      RulesService.HoldingChanged c = changes.get(i);
+      v[0][i] = c.tokenId();
+      v[1][i] = c.ownerId();
+      v[2][i] = c.quantity().toPlainString();
+      v[3][i] = String.valueOf(c.sequence());
+    }
     return db.sql(
-            "insert into holding_state (token_id, owner_id, quantity, sequence) values (:token,"
-                + " :owner, :quantity, :sequence) on conflict (token_id, owner_id) do update set"
+            "insert into holding_state (token_id, owner_id, quantity, sequence) select * from"
+                + " unnest(cast(:token as text[]), cast(:owner as text[]),"
+                + " cast(:quantity as numeric[]), cast(:sequence as bigint[]))"
+                + " on conflict (token_id, owner_id) do update set"
                 + " quantity = excluded.quantity, sequence = excluded.sequence"
                 + " where holding_state.sequence < excluded.sequence")
-        .bind("token", tokenId)
-        .bind("owner", ownerId)
-        .bind("quantity", quantity)
-        .bind("sequence", sequence)
+        .bind("token", v[0])
+        .bind("owner", v[1])
+        .bind("quantity", v[2])
+        .bind("sequence", v[3])
         .fetch()
         .rowsUpdated()
         .then();

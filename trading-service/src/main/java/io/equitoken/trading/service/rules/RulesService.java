@@ -13,7 +13,9 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import reactor.core.publisher.Mono;
@@ -76,10 +78,25 @@ public final class RulesService {
     return store.inForce(tokenId, now).map(RulesVersion::rules).defaultIfEmpty(TokenRules.NONE);
   }
 
-  /** Projects a {@code holding.changed} (a newer sequence replaces an older one). */
-  public Mono<Void> holdingChanged(
-      String tokenId, String ownerId, BigDecimal quantity, long sequence) {
-    return store.holdingChanged(tokenId, ownerId, quantity, sequence);
+  /** A projected {@code holding.changed}: the owner's quantity of the token after a change. */
+  public record HoldingChanged(
+      String tokenId, String ownerId, BigDecimal quantity, long sequence) {}
+
+  /**
+   * Projects a poll's {@code holding.changed}s in one statement: per token and owner the newest
+   * sequence (the first of equals), and that only where it is newer than the one stored — what
+   * applying them one at a time would leave.
+   */
+  public Mono<Void> holdingsChanged(List<HoldingChanged> changes) {
+    if (changes.isEmpty()) {
+      return Mono.empty();
+    }
+    Map<List<String>, HoldingChanged> newest = new LinkedHashMap<>();
+    for (HoldingChanged c : changes) {
+      newest.merge(
+          List.of(c.tokenId(), c.ownerId()), c, (a, b) -> b.sequence() > a.sequence() ? b : a);
+    }
+    return store.holdingsChanged(List.copyOf(newest.values()));
   }
 
   /** The latest projected holder facts for a check. */

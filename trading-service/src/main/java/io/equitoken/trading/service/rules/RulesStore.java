@@ -1,6 +1,5 @@
 package io.equitoken.trading.service.rules;
 
-import java.math.BigDecimal;
 import java.time.Instant;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -26,7 +25,11 @@ public interface RulesStore {
   Flux<RulesVersion> versions(String tokenId);
 
   /** A projected {@code holding.changed}: kept only if its sequence is newer. */
-  Mono<Void> holdingChanged(String tokenId, String ownerId, BigDecimal quantity, long sequence);
+  /**
+   * Upserts the holdings (at most one per token and owner), each replacing only an older sequence,
+   * in one statement.
+   */
+  Mono<Void> holdingsChanged(java.util.List<RulesService.HoldingChanged> changes);
 
   /** The latest projected holder facts of the token, as seen by {@code ownerId} at {@code now}. */
   Mono<HolderFacts> holderFacts(String tokenId, String ownerId, Instant now);

@@ -168,8 +168,8 @@ class PriceHistoryTest {
     }
 
     @Override
-    public Mono<Void> trade(ExecutedTrade trade) {
-      trades.add(trade);
+    public Mono<Void> trades(List<ExecutedTrade> executed) {
+      trades.addAll(executed);
       return Mono.empty();
     }
 
