@@ -58,6 +58,26 @@ class BatchConsumerIT {
   }
 
   @Test
+  void shouldPauseEveryListenerBetweenPollsSoThatABusyConsumerGathersRecords() {
+    assertThat(listeners.getListenerContainers())
+        .isNotEmpty()
+        .allSatisfy(
+            c ->
+                assertThat(c.getContainerProperties().getIdleBetweenPolls())
+                    .isEqualTo(EventsAutoConfiguration.GATHER.toMillis()));
+
+    // a service's own Spring Kafka setting wins
+    var own =
+        new org.springframework.kafka.listener.ConcurrentMessageListenerContainer<>(
+            new org.springframework.kafka.core.DefaultKafkaConsumerFactory<String, String>(
+                java.util.Map.of()),
+            new org.springframework.kafka.listener.ContainerProperties("t"));
+    own.getContainerProperties().setIdleBetweenPolls(7);
+    EventsAutoConfiguration.gather(own, java.time.Duration.ofMillis(50));
+    assertThat(own.getContainerProperties().getIdleBetweenPolls()).isEqualTo(7);
+  }
+
+  @Test
   void shouldApplyEachEventOnceWhetherRepeatedInsideABatchOrAcrossBatches() {
     String a = id();
     String b = id();
