@@ -3,11 +3,8 @@ package io.equitoken.portfolio.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.platform.test.SentStatements;
 import io.equitoken.portfolio.holding.HoldingChange;
 import io.equitoken.portfolio.holding.Ledger;
 import io.equitoken.portfolio.holding.Reason;
@@ -19,7 +16,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -117,24 +113,10 @@ class HoldingPollIT extends PortfolioIntegrationBase {
 
   /** The statements on holding_change and holding that applying {@code poll} sends. */
   private long statementsOnHoldings(List<HoldingChange> poll) {
-    Logger queries = (Logger) LoggerFactory.getLogger("io.r2dbc.postgresql.QUERY");
-    Level level = queries.getLevel();
-    ListAppender<ILoggingEvent> sent = new ListAppender<>();
-    sent.start();
-    queries.addAppender(sent);
-    queries.setAdditive(false);
-    queries.setLevel(Level.DEBUG);
-    try {
+    try (SentStatements sent = SentStatements.capture()) {
       transactions.inTransaction(ledger.applyAll(poll)).block(Duration.ofSeconds(30));
-    } finally {
-      queries.setLevel(level);
-      queries.setAdditive(true);
-      queries.detachAppender(sent);
+      return sent.matching("holding");
     }
-    return sent.list.stream()
-        .map(ILoggingEvent::getFormattedMessage)
-        .filter(m -> m.contains("holding"))
-        .count();
   }
 
   private void applyAlone(HoldingChange change) {

@@ -3,10 +3,7 @@ package io.equitoken.webhooks.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
+import io.equitoken.platform.test.SentStatements;
 import io.equitoken.platform.test.WebhookReceiver;
 import io.equitoken.webhooks.subscription.Secrets;
 import java.time.Duration;
@@ -22,7 +19,6 @@ import java.util.TreeSet;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -118,14 +114,14 @@ class PollFanOutIT extends WebhooksIntegrationBase {
     poll.add(sent(labels, "ownerless", ORDER, Events.example(ORDER, e -> e.put("ownerId", ""))));
     poll.add(new Sent(known, TRADE, Events.example(TRADE, e -> {})));
     poll.add(orderA);
-    Statements statements = Statements.capture();
+    SentStatements statements = SentStatements.capture();
     try {
       asOnePoll(poll);
       await()
           .atMost(WAIT)
           .until(() -> deliveries(subscriptions.keySet(), labels).size() == 7 && processed(poll));
     } finally {
-      statements.stop();
+      statements.close();
     }
 
     // then each subscription has exactly what each event alone gives it: public to every enabled
@@ -145,9 +141,9 @@ class PollFanOutIT extends WebhooksIntegrationBase {
     // statement per offered event, four here)
     System.out.printf(
         "%d records: %d fan-out statements, %d polls%n",
-        poll.size(), statements.fanOuts(), statements.marks());
-    assertThat(statements.marks()).as("polls").isOne();
-    assertThat(statements.fanOuts()).as("fan-out statements").isOne();
+        poll.size(), statements.matching(FAN_OUT), statements.matching(MARK));
+    assertThat(statements.matching(MARK)).as("polls").isOne();
+    assertThat(statements.matching(FAN_OUT)).as("fan-out statements").isOne();
 
     // when the whole poll is delivered again
     List<String> before = deliveryIds(subscriptions.keySet());
@@ -183,12 +179,12 @@ class PollFanOutIT extends WebhooksIntegrationBase {
     }
 
     // when one poll brings an event private to each of them
-    Statements statements = Statements.capture();
+    SentStatements statements = SentStatements.capture();
     try {
       asOnePoll(poll);
       await().atMost(WAIT).until(() -> processed(poll));
     } finally {
-      statements.stop();
+      statements.close();
     }
 
     // then nothing is queued, by one statement for the poll rather than one per event
@@ -197,9 +193,9 @@ class PollFanOutIT extends WebhooksIntegrationBase {
     }
     System.out.printf(
         "%d records, no subscriber: %d fan-out statements, %d polls%n",
-        poll.size(), statements.fanOuts(), statements.marks());
-    assertThat(statements.marks()).as("polls").isOne();
-    assertThat(statements.fanOuts()).as("fan-out statements").isOne();
+        poll.size(), statements.matching(FAN_OUT), statements.matching(MARK));
+    assertThat(statements.matching(MARK)).as("polls").isOne();
+    assertThat(statements.matching(FAN_OUT)).as("fan-out statements").isOne();
 
     // when another instance has just stored a subscription (nothing of it in this instance's
     // memory) and the next event is the investor's
@@ -314,43 +310,9 @@ class PollFanOutIT extends WebhooksIntegrationBase {
     return out;
   }
 
-  /** The statements the service sends, from the driver's query log. */
-  private static final class Statements {
-    private final Logger queries = (Logger) LoggerFactory.getLogger("io.r2dbc.postgresql.QUERY");
-    private final ListAppender<ILoggingEvent> sent = new ListAppender<>();
-    private Level level;
+  /** A fan-out statement. */
+  private static final String FAN_OUT = "insert into delivery (";
 
-    static Statements capture() {
-      Statements s = new Statements();
-      s.level = s.queries.getLevel();
-      s.sent.start();
-      s.queries.addAppender(s.sent);
-      s.queries.setAdditive(false);
-      s.queries.setLevel(Level.DEBUG);
-      return s;
-    }
-
-    void stop() {
-      queries.setLevel(level);
-      queries.setAdditive(true);
-      queries.detachAppender(sent);
-    }
-
-    private long matching(String text) {
-      return sent.list.stream()
-          .map(ILoggingEvent::getFormattedMessage)
-          .filter(m -> m.contains(text))
-          .count();
-    }
-
-    /** Fan-out statements. */
-    long fanOuts() {
-      return matching("insert into delivery (");
-    }
-
-    /** The consumer's marking statements: one per poll with events to apply. */
-    long marks() {
-      return matching("insert into processed_event");
-    }
-  }
+  /** The consumer's marking statement: one per poll with events to apply. */
+  private static final String MARK = "insert into processed_event";
 }

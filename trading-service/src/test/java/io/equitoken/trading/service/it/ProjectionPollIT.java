@@ -3,12 +3,9 @@ package io.equitoken.trading.service.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.equitoken.platform.events.CloudEvents;
 import io.equitoken.platform.events.EventEnvelope;
+import io.equitoken.platform.test.SentStatements;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -402,25 +398,13 @@ class ProjectionPollIT extends TradingIntegrationTest {
    * writes or reads those tables meanwhile (no matcher, no requests).
    */
   private List<String> counted(Runnable start, java.util.concurrent.Callable<Boolean> done) {
-    Logger queries = (Logger) LoggerFactory.getLogger("io.r2dbc.postgresql.QUERY");
-    Level level = queries.getLevel();
-    ListAppender<ILoggingEvent> sent = new ListAppender<>();
-    sent.start();
-    queries.addAppender(sent);
-    queries.setAdditive(false);
-    queries.setLevel(Level.DEBUG);
-    try {
+    try (SentStatements sent = SentStatements.capture()) {
       start.run();
       await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(done);
-    } finally {
-      queries.setLevel(level);
-      queries.setAdditive(true);
-      queries.detachAppender(sent);
+      return sent.all().stream()
+          .filter(m -> !m.contains("processed_event"))
+          .filter(m -> PROJECTED.stream().anyMatch(m::contains))
+          .toList();
     }
-    return sent.list.stream()
-        .map(ILoggingEvent::getFormattedMessage)
-        .filter(m -> !m.contains("processed_event"))
-        .filter(m -> PROJECTED.stream().anyMatch(m::contains))
-        .toList();
   }
 }
