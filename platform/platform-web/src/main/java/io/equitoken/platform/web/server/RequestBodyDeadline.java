@@ -1,13 +1,10 @@
 package io.equitoken.platform.web.server;
 
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Ends a request whose body has not fully arrived within {@code timeout} of its head: the body's
@@ -23,15 +20,12 @@ import java.util.concurrent.TimeUnit;
  * in its heap and ran out of memory. Here the deadline is cancelled when the request's last content
  * arrives, whatever else happens.
  */
-final class RequestBodyDeadline extends ChannelDuplexHandler {
+final class RequestBodyDeadline extends ConnectionDeadline {
 
   static final String NAME = "equitoken.requestBodyDeadline";
 
-  private final long timeoutNanos;
-  private ScheduledFuture<?> deadline;
-
   RequestBodyDeadline(Duration timeout) {
-    this.timeoutNanos = timeout.toNanos();
+    super(timeout);
   }
 
   @Override
@@ -45,42 +39,10 @@ final class RequestBodyDeadline extends ChannelDuplexHandler {
     super.channelRead(ctx, msg);
   }
 
+  /** The body has not fully arrived in time: its reader fails, and the connection closes. */
   @Override
-  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    disarm();
-    super.channelInactive(ctx);
-  }
-
-  @Override
-  public void handlerRemoved(ChannelHandlerContext ctx) {
-    disarm();
-  }
-
-  /** Whether a body's deadline is running (for tests). */
-  boolean armed() {
-    return deadline != null;
-  }
-
-  private void arm(ChannelHandlerContext ctx) {
-    disarm();
-    deadline =
-        ctx.executor()
-            .schedule(
-                () -> {
-                  deadline = null;
-                  if (ctx.channel().isActive()) {
-                    ctx.fireExceptionCaught(ReadTimeoutException.INSTANCE);
-                    ctx.close();
-                  }
-                },
-                timeoutNanos,
-                TimeUnit.NANOSECONDS);
-  }
-
-  private void disarm() {
-    if (deadline != null) {
-      deadline.cancel(false);
-      deadline = null;
-    }
+  void expire(ChannelHandlerContext ctx) {
+    ctx.fireExceptionCaught(ReadTimeoutException.INSTANCE);
+    ctx.close();
   }
 }

@@ -1,7 +1,6 @@
 package io.equitoken.platform.web.server;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -11,8 +10,6 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Closes an HTTP/1.1 connection whose request line and headers have not fully arrived within {@code
@@ -26,17 +23,15 @@ import java.util.concurrent.TimeUnit;
  * previous answer, it would close idle connections earlier than the documented idle timeout, and a
  * pooled client reusing one at that moment would get a reset.
  */
-final class RequestHeadDeadline extends ChannelDuplexHandler {
+final class RequestHeadDeadline extends ConnectionDeadline {
 
   static final String NAME = "equitoken.requestHeadDeadline";
   static final String FIRST_BYTES_NAME = "equitoken.requestHeadDeadline.firstBytes";
 
-  private final long timeoutNanos;
-  private ScheduledFuture<?> deadline;
   private int unanswered;
 
   RequestHeadDeadline(Duration timeout) {
-    this.timeoutNanos = timeout.toNanos();
+    super(timeout);
   }
 
   /** The part before the codec: raw bytes with no request being answered start a request head. */
@@ -44,10 +39,7 @@ final class RequestHeadDeadline extends ChannelDuplexHandler {
     return new ChannelInboundHandlerAdapter() {
       @Override
       public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-        if (unanswered == 0
-            && deadline == null
-            && msg instanceof ByteBuf bytes
-            && bytes.isReadable()) {
+        if (unanswered == 0 && !armed() && msg instanceof ByteBuf bytes && bytes.isReadable()) {
           arm(ctx);
         }
         super.channelRead(ctx, msg);
@@ -55,15 +47,10 @@ final class RequestHeadDeadline extends ChannelDuplexHandler {
     };
   }
 
+  /** The head has not fully arrived in time: hang up. */
   @Override
-  public void handlerRemoved(ChannelHandlerContext ctx) {
-    disarm();
-  }
-
-  @Override
-  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    disarm();
-    super.channelInactive(ctx);
+  void expire(ChannelHandlerContext ctx) {
+    ctx.close();
   }
 
   @Override
@@ -94,19 +81,5 @@ final class RequestHeadDeadline extends ChannelDuplexHandler {
   private static boolean isInterim(Object msg) {
     return msg instanceof HttpResponse response
         && response.status().codeClass() == HttpStatusClass.INFORMATIONAL;
-  }
-
-  private void arm(ChannelHandlerContext ctx) {
-    disarm();
-    if (ctx.channel().isOpen()) {
-      deadline = ctx.executor().schedule(() -> ctx.close(), timeoutNanos, TimeUnit.NANOSECONDS);
-    }
-  }
-
-  private void disarm() {
-    if (deadline != null) {
-      deadline.cancel(false);
-      deadline = null;
-    }
   }
 }

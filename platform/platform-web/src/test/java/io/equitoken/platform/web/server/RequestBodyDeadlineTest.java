@@ -78,6 +78,33 @@ class RequestBodyDeadlineTest {
   }
 
   @Test
+  void shouldCancelABodysDeadlineWhenTheConnectionCloses() {
+    channel.writeInbound(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/x"));
+    assertThat(deadline.armed()).isTrue();
+
+    channel.close();
+
+    assertThat(deadline.armed()).isFalse();
+    assertThat(channel.runScheduledPendingTasks()).isEqualTo(-1);
+    assertThat(failures).isEmpty();
+  }
+
+  @Test
+  void shouldCancelABodysDeadlineWhenTheHandlerIsRemoved() {
+    channel.writeInbound(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/x"));
+
+    channel.pipeline().remove(deadline);
+
+    assertThat(deadline.armed()).isFalse();
+    assertThat(channel.runScheduledPendingTasks()).isEqualTo(-1);
+    channel.advanceTimeBy(5, TimeUnit.SECONDS);
+    channel.runScheduledPendingTasks();
+    assertThat(failures).isEmpty();
+    assertThat(channel.isOpen()).isTrue();
+    channel.finishAndReleaseAll();
+  }
+
+  @Test
   void shouldNotUseReactorNettysRequestTimeoutWhichKeepsFinishedRequests() {
     HttpServer server =
         ServerLimitsAutoConfiguration.serverLimits(
