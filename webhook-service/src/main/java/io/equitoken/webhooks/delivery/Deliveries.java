@@ -7,6 +7,7 @@ import io.equitoken.webhooks.catalogue.EventType;
 import io.equitoken.webhooks.delivery.DeliveryQueue.Recording;
 import io.equitoken.webhooks.delivery.DeliveryQueue.SubscriptionChange;
 import io.equitoken.webhooks.subscription.Actor;
+import io.equitoken.webhooks.subscription.Secrets;
 import io.equitoken.webhooks.subscription.Subscription;
 import io.equitoken.webhooks.subscription.SubscriptionService;
 import java.time.Clock;
@@ -16,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -27,6 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
  * owner's controls: the test send, the delivery log, replay and recovery.
  */
 public final class Deliveries {
+
+  private static final Logger log = LoggerFactory.getLogger(Deliveries.class);
 
   /** How long a claimed delivery is reserved for the instance sending it. */
   public static final Duration LEASE = Duration.ofMinutes(2);
@@ -136,27 +141,24 @@ public final class Deliveries {
           .thenReturn(paused);
     }
     if (!entitled(s, d)) {
-      String error =
+      return failForGood(
+          d,
+          start,
+          Outcome.Kind.NOT_ENTITLED,
           "Not sent: the event is private to another principal and the subscription's owner is"
-              + " no longer an operator.";
-      Delivery failed =
-          new Delivery(
-              d.id(),
-              d.subscriptionId(),
-              d.messageId(),
-              d.eventId(),
-              d.eventType(),
-              d.payload(),
-              Delivery.Status.FAILED,
-              d.step(),
-              d.attempts(),
-              null,
-              d.createdAt(),
-              d.lastAttemptAt());
-      Attempt logged = new Attempt(d.id(), start, null, 0, null, error, null);
-      return recorder
-          .record(new Recording(failed, logged, SubscriptionChange.NONE, start))
-          .thenReturn(Outcome.notSent(Outcome.Kind.NOT_ENTITLED, error));
+              + " no longer an operator.");
+    }
+    if (!Secrets.isUsable(s.secret())) {
+      log.warn(
+          "Delivery {} failed for good: the signing secret stored for subscription {} is not"
+              + " whsec_ and a base64 key; rotating the secret gives it a usable one",
+          d.id(),
+          s.id());
+      return failForGood(
+          d,
+          start,
+          Outcome.Kind.FAILED,
+          "Not sent: the subscription's signing secret cannot be used; rotate the secret.");
     }
     long timestamp = start.getEpochSecond();
     String signature =
@@ -166,6 +168,28 @@ public final class Deliveries {
     return sender
         .send(s.id(), request)
         .flatMap(outcome -> apply(claimed, outcome, start).thenReturn(outcome));
+  }
+
+  /** Ends the delivery as failed without sending it: one attempt logged, no retry. */
+  private Mono<Outcome> failForGood(Delivery d, Instant start, Outcome.Kind kind, String error) {
+    Delivery failed =
+        new Delivery(
+            d.id(),
+            d.subscriptionId(),
+            d.messageId(),
+            d.eventId(),
+            d.eventType(),
+            d.payload(),
+            Delivery.Status.FAILED,
+            d.step(),
+            d.attempts(),
+            null,
+            d.createdAt(),
+            d.lastAttemptAt());
+    Attempt logged = new Attempt(d.id(), start, null, 0, null, error, null);
+    return recorder
+        .record(new Recording(failed, logged, SubscriptionChange.NONE, start))
+        .thenReturn(Outcome.notSent(kind, error));
   }
 
   /** Whether the subscription may receive the delivery's event as its owner stands now. */

@@ -18,8 +18,33 @@ public final class Secrets {
     return PREFIX + Base64.getEncoder().encodeToString(key);
   }
 
-  /** The raw HMAC key of a secret. */
+  /**
+   * Whether a signature can be made with the secret: {@code whsec_} and a non-empty base64 key.
+   * Every secret this service issues is; a row written outside the API (by hand, by an import) may
+   * not be.
+   */
+  public static boolean isUsable(String secret) {
+    return decode(secret) != null;
+  }
+
+  /** The raw HMAC key of a secret; refuses one that is not {@link #isUsable usable}. */
   public static byte[] key(String secret) {
-    return Base64.getDecoder().decode(secret.substring(PREFIX.length()));
+    byte[] key = decode(secret);
+    if (key == null) {
+      throw new IllegalArgumentException("Not a whsec_ secret with a base64 key");
+    }
+    return key;
+  }
+
+  private static byte[] decode(String secret) {
+    if (secret == null || !secret.startsWith(PREFIX)) {
+      return null;
+    }
+    try {
+      byte[] key = Base64.getDecoder().decode(secret.substring(PREFIX.length()));
+      return key.length == 0 ? null : key;
+    } catch (IllegalArgumentException notBase64) {
+      return null;
+    }
   }
 }

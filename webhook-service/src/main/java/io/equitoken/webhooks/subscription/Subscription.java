@@ -57,11 +57,16 @@ public record Subscription(
     return actor.operator() || ownerId.equals(actor.principalId());
   }
 
-  /** The secrets to sign with at {@code now}: the current one, then the previous one if valid. */
+  /**
+   * The secrets to sign with at {@code now}: the current one, then the previous one if it has not
+   * expired and can sign ({@link Secrets#isUsable}: rotating away an unusable secret mends the
+   * subscription at once).
+   */
   public List<String> signingSecrets(Instant now) {
     if (previousSecret != null
         && previousSecretExpiresAt != null
-        && now.isBefore(previousSecretExpiresAt)) {
+        && now.isBefore(previousSecretExpiresAt)
+        && Secrets.isUsable(previousSecret)) {
       return List.of(secret, previousSecret);
     }
     return List.of(secret);

@@ -3,7 +3,12 @@ package io.equitoken.webhooks.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.equitoken.platform.test.WebhookReceiver;
+import io.equitoken.webhooks.delivery.Deliveries;
+import io.equitoken.webhooks.delivery.Dispatcher;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpMethod;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -456,5 +462,102 @@ class DeliveryIT extends WebhooksIntegrationBase {
     assertThat(attempt.get("error").asString()).contains("Not sent").contains("link-local");
     assertThat(attempt.get("responseStatus").isNull()).isTrue();
     assertThat(receiver.received()).isEmpty();
+  }
+
+  @Test
+  void shouldFailADeliveryForGoodWithOneLogLineWhenTheStoredSecretIsUnusable() {
+    // given a subscription whose stored secret was written outside the API and is no base64 key
+    String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
+    storeSecret(id, "whsec_not base64!");
+
+    try (CapturedLog captured = CapturedLog.of(Deliveries.class, Dispatcher.class)) {
+      // when a price is published
+      Events.send(PRICE, tokenId, price());
+
+      // then the delivery fails at its first attempt, which says why, and nothing is sent
+      await()
+          .atMost(WAIT)
+          .until(() -> log(id, "").size() == 1 && log(id, "").get(0).get("attempts").size() == 1);
+      JsonNode delivery = log(id, "").get(0);
+      assertThat(delivery.get("status").asString()).isEqualTo("failed");
+      JsonNode attempt = delivery.get("attempts").get(0);
+      assertThat(attempt.get("error").asString()).contains("Not sent").contains("rotate");
+      assertThat(receiver.received()).isEmpty();
+
+      // and the log has one line about it, without a stack trace
+      String deliveryId = delivery.get("id").asString();
+      assertThat(captured.events())
+          .filteredOn(e -> e.getFormattedMessage().contains(deliveryId))
+          .singleElement()
+          .satisfies(
+              e -> {
+                assertThat(e.getLoggerName()).isEqualTo(Deliveries.class.getName());
+                assertThat(e.getFormattedMessage()).contains(id).contains("signing secret");
+                assertThat(e.getThrowableProxy()).isNull();
+              });
+    }
+  }
+
+  @Test
+  void shouldSignUnderTheNewSecretAloneAfterRotatingAwayAnUnusableOne() {
+    // given a subscription whose stored secret is unusable, rotated by its owner
+    String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
+    storeSecret(id, "whsec_");
+    String fresh =
+        Api.json(
+                api.call(
+                        HttpMethod.POST,
+                        "/webhooks/subscriptions/" + id + "/rotate-secret",
+                        token,
+                        null)
+                    .expectStatus()
+                    .isOk())
+            .get("secret")
+            .asString();
+
+    // when a price is published
+    Events.send(PRICE, tokenId, price());
+
+    // then it arrives signed under the new secret only
+    WebhookReceiver.Received got = awaitReceived(receiver, 1).get(0);
+    assertThat(got.signature().split(" ")).hasSize(1);
+    assertThat(got.verifiesWith(fresh)).isTrue();
+  }
+
+  /** Stores a plain-text secret as a row written outside the API would hold it. */
+  private void storeSecret(String subscriptionId, String secret) {
+    db.sql("update subscription set secret = $1 where id = $2")
+        .bind(0, secret)
+        .bind(1, UUID.fromString(subscriptionId))
+        .then()
+        .block(Duration.ofSeconds(10));
+  }
+
+  /** The events the given classes' loggers log while it is open. */
+  private static final class CapturedLog implements AutoCloseable {
+    private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    private final List<Logger> loggers;
+
+    private CapturedLog(List<Logger> loggers) {
+      this.loggers = loggers;
+      appender.start();
+      loggers.forEach(logger -> logger.addAppender(appender));
+    }
+
+    static CapturedLog of(Class<?>... classes) {
+      return new CapturedLog(
+          java.util.Arrays.stream(classes)
+              .map(type -> (Logger) LoggerFactory.getLogger(type))
+              .toList());
+    }
+
+    List<ILoggingEvent> events() {
+      return List.copyOf(appender.list);
+    }
+
+    @Override
+    public void close() {
+      loggers.forEach(logger -> logger.detachAppender(appender));
+    }
   }
 }

@@ -338,6 +338,9 @@ class SubscriptionsIT extends WebhooksIntegrationBase {
   @ValueSource(
       strings = {
         "{\"url\":\"http://127.0.0.1:9/\",\"eventTypes\":[\"trade.executed\"],\"extra\":1}",
+        // the secret is always issued by the service, never chosen by the caller
+        "{\"url\":\"http://127.0.0.1:9/\",\"eventTypes\":[\"trade.executed\"],"
+            + "\"secret\":\"whsec_not base64!\"}",
         "{\"url\":\"http://127.0.0.1:9/\",\"eventTypes\":\"trade.executed\"}",
         "{\"url\":42,\"eventTypes\":[\"trade.executed\"]}",
         "{not json"
