@@ -31,7 +31,7 @@ final class KafkaFixture {
       return Containers.kafka();
     }
     EmbeddedKafkaKraftBroker broker = startEmbedded();
-    Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+    AtExit.afterApplicationContexts(broker::destroy);
     return broker.getBrokersAsString();
   }
 

@@ -51,7 +51,7 @@ final class PostgresFixture {
     }
     try {
       EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(pg)));
+      AtExit.afterApplicationContexts(() -> closeQuietly(pg));
       int port = pg.getPort();
       return new PostgresFixture(
           "localhost",
