@@ -1,5 +1,6 @@
 package io.equitoken.portfolio.persistence;
 
+import io.equitoken.platform.events.UnnestRows;
 import io.equitoken.portfolio.holding.HoldingChange;
 import io.equitoken.portfolio.holding.HoldingStore;
 import io.equitoken.portfolio.holding.Reason;
@@ -26,6 +27,46 @@ import reactor.core.publisher.Mono;
 @Component
 class R2dbcHoldingStore implements HoldingStore {
 
+  private static final UnnestRows<HoldingChange> CHANGES =
+      UnnestRows.<HoldingChange>as("c")
+          .column("owner_id", "text", HoldingChange::ownerId)
+          .column("token_id", "text", HoldingChange::tokenId)
+          .column("sequence", "bigint", HoldingChange::sequence)
+          .column("quantity", "numeric", HoldingChange::quantity)
+          .column("available_quantity", "numeric", HoldingChange::availableQuantity)
+          .column("delta", "numeric", HoldingChange::delta)
+          .column("reason", "text", c -> c.reason().wire())
+          .column("price", "numeric", HoldingChange::price)
+          .column("trade_id", "text", HoldingChange::tradeId)
+          .column("order_id", "text", HoldingChange::orderId)
+          .column("transfer_id", "text", HoldingChange::transferId)
+          .column("window_id", "text", HoldingChange::windowId)
+          .column("occurred_at", "timestamptz", HoldingChange::occurredAt);
+
+  private static final UnnestRows<Start> STARTS =
+      UnnestRows.<Start>as("s")
+          .column("owner_id", "text", Start::ownerId)
+          .column("token_id", "text", Start::tokenId)
+          .column("sequence", "bigint", Start::sequence);
+
+  private static final UnnestRows<Costed> COSTS =
+      changeKeys("u").column("cost_basis", "numeric", Costed::costBasis);
+
+  private static final UnnestRows<Costed> CURRENT =
+      changeKeys("h")
+          .column("quantity", "numeric", c -> c.change().quantity())
+          .column("available_quantity", "numeric", c -> c.change().availableQuantity())
+          .column("cost_basis", "numeric", Costed::costBasis)
+          .column("changed_at", "timestamptz", c -> c.change().occurredAt());
+
+  /** A costed change's key columns: owner, token and sequence. */
+  private static UnnestRows<Costed> changeKeys(String alias) {
+    return UnnestRows.<Costed>as(alias)
+        .column("owner_id", "text", c -> c.change().ownerId())
+        .column("token_id", "text", c -> c.change().tokenId())
+        .column("sequence", "bigint", c -> c.change().sequence());
+  }
+
   private final DatabaseClient db;
 
   R2dbcHoldingStore(DatabaseClient db) {
@@ -34,49 +75,15 @@ class R2dbcHoldingStore implements HoldingStore {
 
   @Override
   public Mono<List<HoldingChange>> insertNew(List<HoldingChange> changes) {
-    int n = changes.size();
-    String[][] text = new String[10][n];
-    String[][] numbers = new String[4][n];
-    for (int i = 0; i < n; i++) {
-      HoldingChange c = changes.get(i);
-      text[0][i] = c.ownerId();
-      text[1][i] = c.tokenId();
-      text[2][i] = String.valueOf(c.sequence());
-      text[3][i] = c.reason().wire();
-      text[4][i] = c.tradeId();
-      text[5][i] = c.orderId();
-      text[6][i] = c.transferId();
-      text[7][i] = c.windowId();
-      text[8][i] = c.occurredAt().toString();
-      numbers[0][i] = plain(c.quantity());
-      numbers[1][i] = plain(c.availableQuantity());
-      numbers[2][i] = plain(c.delta());
-      numbers[3][i] = plain(c.price());
-    }
-    return db.sql(
+    var insert =
+        db.sql(
             "insert into holding_change (owner_id, token_id, sequence, quantity,"
                 + " available_quantity, delta, reason, price, trade_id, order_id, transfer_id,"
-                + " window_id, occurred_at) select * from unnest(cast(:owner as text[]),"
-                + " cast(:token as text[]), cast(:sequence as bigint[]),"
-                + " cast(:quantity as numeric[]), cast(:available as numeric[]),"
-                + " cast(:delta as numeric[]), cast(:reason as text[]), cast(:price as numeric[]),"
-                + " cast(:tradeId as text[]), cast(:orderId as text[]),"
-                + " cast(:transferId as text[]), cast(:windowId as text[]),"
-                + " cast(:occurredAt as timestamptz[])) on conflict do nothing"
-                + " returning owner_id, token_id, sequence")
-        .bind("owner", text[0])
-        .bind("token", text[1])
-        .bind("sequence", text[2])
-        .bind("reason", text[3])
-        .bind("tradeId", text[4])
-        .bind("orderId", text[5])
-        .bind("transferId", text[6])
-        .bind("windowId", text[7])
-        .bind("occurredAt", text[8])
-        .bind("quantity", numbers[0])
-        .bind("available", numbers[1])
-        .bind("delta", numbers[2])
-        .bind("price", numbers[3])
+                + " window_id, occurred_at) select * from "
+                + CHANGES.clause()
+                + " on conflict do nothing returning owner_id, token_id, sequence");
+    return CHANGES
+        .bind(insert, changes)
         .map(
             row ->
                 List.<Object>of(
@@ -94,29 +101,19 @@ class R2dbcHoldingStore implements HoldingStore {
 
   @Override
   public Mono<List<History>> historiesFrom(List<Start> starts) {
-    int n = starts.size();
-    String[] owners = new String[n];
-    String[] tokens = new String[n];
-    String[] sequences = new String[n];
-    for (int i = 0; i < n; i++) {
-      owners[i] = starts.get(i).ownerId();
-      tokens[i] = starts.get(i).tokenId();
-      sequences[i] = String.valueOf(starts.get(i).sequence());
-    }
     // per start: the cost basis of the change just before it, then every change from it on
-    return db.sql(
+    var select =
+        db.sql(
             "select s.ord, coalesce((select p.cost_basis from holding_change p"
                 + " where p.owner_id = s.owner_id and p.token_id = s.token_id"
                 + " and p.sequence < s.sequence order by p.sequence desc limit 1), 0)"
-                + " as cost_before, c.* from unnest(cast(:owner as text[]),"
-                + " cast(:token as text[]), cast(:sequence as bigint[])) with ordinality"
-                + " as s(owner_id, token_id, sequence, ord)"
+                + " as cost_before, c.* from "
+                + STARTS.clauseWithOrdinality("ord")
                 + " join lateral (select * from holding_change h where h.owner_id = s.owner_id"
                 + " and h.token_id = s.token_id and h.sequence >= s.sequence) c on true"
-                + " order by s.ord, c.sequence")
-        .bind("owner", owners)
-        .bind("token", tokens)
-        .bind("sequence", sequences)
+                + " order by s.ord, c.sequence");
+    return STARTS
+        .bind(select, starts)
         .map(row -> new Row(row.get("cost_before", BigDecimal.class), change(row)))
         .all()
         .collectList()
@@ -148,70 +145,28 @@ class R2dbcHoldingStore implements HoldingStore {
 
   @Override
   public Mono<Void> setCosts(List<Costed> costs) {
-    int n = costs.size();
-    String[] owners = new String[n];
-    String[] tokens = new String[n];
-    String[] sequences = new String[n];
-    String[] values = new String[n];
-    for (int i = 0; i < n; i++) {
-      HoldingChange c = costs.get(i).change();
-      owners[i] = c.ownerId();
-      tokens[i] = c.tokenId();
-      sequences[i] = String.valueOf(c.sequence());
-      values[i] = plain(costs.get(i).costBasis());
-    }
-    return db.sql(
-            "update holding_change h set cost_basis = u.cost_basis from"
-                + " unnest(cast(:owner as text[]), cast(:token as text[]),"
-                + " cast(:sequence as bigint[]), cast(:cost as numeric[]))"
-                + " as u(owner_id, token_id, sequence, cost_basis)"
+    var update =
+        db.sql(
+            "update holding_change h set cost_basis = u.cost_basis from "
+                + COSTS.clause()
                 + " where h.owner_id = u.owner_id and h.token_id = u.token_id"
-                + " and h.sequence = u.sequence")
-        .bind("owner", owners)
-        .bind("token", tokens)
-        .bind("sequence", sequences)
-        .bind("cost", values)
-        .then();
+                + " and h.sequence = u.sequence");
+    return COSTS.bind(update, costs).then();
   }
 
   @Override
   public Mono<Void> setCurrent(List<Costed> latest) {
-    int n = latest.size();
-    String[][] text = new String[4][n];
-    String[][] numbers = new String[3][n];
-    for (int i = 0; i < n; i++) {
-      HoldingChange c = latest.get(i).change();
-      text[0][i] = c.ownerId();
-      text[1][i] = c.tokenId();
-      text[2][i] = String.valueOf(c.sequence());
-      text[3][i] = c.occurredAt().toString();
-      numbers[0][i] = plain(c.quantity());
-      numbers[1][i] = plain(c.availableQuantity());
-      numbers[2][i] = plain(latest.get(i).costBasis());
-    }
-    return db.sql(
+    var upsert =
+        db.sql(
             "insert into holding (owner_id, token_id, sequence, quantity, available_quantity,"
-                + " cost_basis, changed_at) select * from unnest(cast(:owner as text[]),"
-                + " cast(:token as text[]), cast(:sequence as bigint[]),"
-                + " cast(:quantity as numeric[]), cast(:available as numeric[]),"
-                + " cast(:cost as numeric[]), cast(:at as timestamptz[]))"
+                + " cost_basis, changed_at) select * from "
+                + CURRENT.clause()
                 + " on conflict (owner_id, token_id) do update set"
                 + " sequence = excluded.sequence, quantity = excluded.quantity,"
                 + " available_quantity = excluded.available_quantity,"
                 + " cost_basis = excluded.cost_basis, changed_at = excluded.changed_at"
-                + " where holding.sequence <= excluded.sequence")
-        .bind("owner", text[0])
-        .bind("token", text[1])
-        .bind("sequence", text[2])
-        .bind("at", text[3])
-        .bind("quantity", numbers[0])
-        .bind("available", numbers[1])
-        .bind("cost", numbers[2])
-        .then();
-  }
-
-  private static String plain(BigDecimal value) {
-    return value == null ? null : value.toPlainString();
+                + " where holding.sequence <= excluded.sequence");
+    return CURRENT.bind(upsert, latest).then();
   }
 
   static HoldingChange change(Readable row) {
