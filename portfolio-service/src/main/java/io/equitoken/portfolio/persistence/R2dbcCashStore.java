@@ -1,5 +1,6 @@
 package io.equitoken.portfolio.persistence;
 
+import io.equitoken.platform.events.UnnestRows;
 import io.equitoken.portfolio.cash.CashChange;
 import io.equitoken.portfolio.cash.CashStore;
 import java.math.BigDecimal;
@@ -10,6 +11,27 @@ import reactor.core.publisher.Mono;
 
 @Component
 class R2dbcCashStore implements CashStore {
+
+  private static final UnnestRows<CashChange> CHANGES =
+      UnnestRows.<CashChange>as("b")
+          .column("owner_id", "text", CashChange::ownerId)
+          .column("sequence", "bigint", CashChange::sequence)
+          .column("currency", "text", CashChange::currency)
+          .column("balance", "numeric", CashChange::balance)
+          .column("reserved", "numeric", CashChange::reserved)
+          .column("available", "numeric", CashChange::available)
+          .column("amount", "numeric", CashChange::amount)
+          .column("reserved_change", "numeric", CashChange::reservedChange)
+          .column("reason", "text", c -> c.reason().wire())
+          .column("order_id", "text", CashChange::orderId)
+          .column("trade_id", "text", CashChange::tradeId)
+          .column("deposit_id", "text", CashChange::depositId)
+          .column("withdrawal_id", "text", CashChange::withdrawalId)
+          .column("token_id", "text", CashChange::tokenId)
+          .column("price", "numeric", CashChange::price)
+          .column("quantity", "numeric", CashChange::quantity)
+          .column("fee", "numeric", CashChange::fee)
+          .column("occurred_at", "timestamptz", CashChange::occurredAt);
 
   private final DatabaseClient db;
 
@@ -51,45 +73,12 @@ class R2dbcCashStore implements CashStore {
 
   @Override
   public Mono<Integer> applyAll(List<CashChange> changes) {
-    int n = changes.size();
-    String[][] text = new String[10][n];
-    String[][] numbers = new String[8][n];
-    for (int i = 0; i < n; i++) {
-      CashChange c = changes.get(i);
-      text[0][i] = c.ownerId();
-      text[1][i] = String.valueOf(c.sequence());
-      text[2][i] = c.currency();
-      text[3][i] = c.reason().wire();
-      text[4][i] = c.orderId();
-      text[5][i] = c.tradeId();
-      text[6][i] = c.depositId();
-      text[7][i] = c.withdrawalId();
-      text[8][i] = c.tokenId();
-      text[9][i] = c.occurredAt().toString();
-      numbers[0][i] = plain(c.balance());
-      numbers[1][i] = plain(c.reserved());
-      numbers[2][i] = plain(c.available());
-      numbers[3][i] = plain(c.amount());
-      numbers[4][i] = plain(c.reservedChange());
-      numbers[5][i] = plain(c.price());
-      numbers[6][i] = plain(c.quantity());
-      numbers[7][i] = plain(c.fee());
-    }
     // the changes not known yet; then each owner's newest of them as its account, if newer
-    return db.sql(
-            "with batch as (select * from unnest(cast(:owner as text[]),"
-                + " cast(:sequence as bigint[]), cast(:currency as text[]),"
-                + " cast(:balance as numeric[]), cast(:reserved as numeric[]),"
-                + " cast(:available as numeric[]), cast(:amount as numeric[]),"
-                + " cast(:reservedChange as numeric[]), cast(:reason as text[]),"
-                + " cast(:orderId as text[]), cast(:tradeId as text[]), cast(:depositId as text[]),"
-                + " cast(:withdrawalId as text[]), cast(:tokenId as text[]),"
-                + " cast(:price as numeric[]), cast(:quantity as numeric[]),"
-                + " cast(:fee as numeric[]), cast(:occurredAt as timestamptz[]))"
-                + " as b(owner_id, sequence, currency, balance, reserved, available, amount,"
-                + " reserved_change, reason, order_id, trade_id, deposit_id, withdrawal_id,"
-                + " token_id, price, quantity, fee, occurred_at)),"
-                + " fresh as (insert into cash_change (owner_id, sequence, currency, balance,"
+    var statement =
+        db.sql(
+            "with batch as (select * from "
+                + CHANGES.clause()
+                + "), fresh as (insert into cash_change (owner_id, sequence, currency, balance,"
                 + " reserved, available, amount, reserved_change, reason, order_id, trade_id,"
                 + " deposit_id, withdrawal_id, token_id, price, quantity, fee, occurred_at)"
                 + " select * from batch on conflict do nothing returning owner_id, sequence,"
@@ -103,32 +92,12 @@ class R2dbcCashStore implements CashStore {
                 + " balance = excluded.balance, reserved = excluded.reserved,"
                 + " available = excluded.available, updated_at = excluded.updated_at"
                 + " where cash_account.sequence < excluded.sequence)"
-                + " select count(*) as fresh from fresh")
-        .bind("owner", text[0])
-        .bind("sequence", text[1])
-        .bind("currency", text[2])
-        .bind("reason", text[3])
-        .bind("orderId", text[4])
-        .bind("tradeId", text[5])
-        .bind("depositId", text[6])
-        .bind("withdrawalId", text[7])
-        .bind("tokenId", text[8])
-        .bind("occurredAt", text[9])
-        .bind("balance", numbers[0])
-        .bind("reserved", numbers[1])
-        .bind("available", numbers[2])
-        .bind("amount", numbers[3])
-        .bind("reservedChange", numbers[4])
-        .bind("price", numbers[5])
-        .bind("quantity", numbers[6])
-        .bind("fee", numbers[7])
+                + " select count(*) as fresh from fresh");
+    return CHANGES
+        .bind(statement, changes)
         .map(row -> row.get("fresh", Long.class))
         .one()
         .map(Long::intValue);
-  }
-
-  private static String plain(BigDecimal value) {
-    return value == null ? null : value.toPlainString();
   }
 
   @Override

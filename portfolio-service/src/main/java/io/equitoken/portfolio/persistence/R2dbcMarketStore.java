@@ -1,12 +1,22 @@
 package io.equitoken.portfolio.persistence;
 
+import io.equitoken.platform.events.UnnestRows;
 import io.equitoken.portfolio.market.MarketStore;
+import java.util.List;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 @Component
 class R2dbcMarketStore implements MarketStore {
+
+  private static final UnnestRows<PriceObserved> PRICES =
+      UnnestRows.<PriceObserved>as("p")
+          .column("token_id", "text", PriceObserved::tokenId)
+          .column("at", "timestamptz", PriceObserved::at)
+          .column("event_id", "text", PriceObserved::eventId)
+          .column("price", "numeric", PriceObserved::price)
+          .column("source", "text", PriceObserved::source);
 
   private final DatabaseClient db;
 
@@ -45,35 +55,16 @@ class R2dbcMarketStore implements MarketStore {
   }
 
   @Override
-  public Mono<Void> pricesObserved(java.util.List<PriceObserved> prices) {
+  public Mono<Void> pricesObserved(List<PriceObserved> prices) {
     if (prices.isEmpty()) {
       return Mono.empty();
     }
-    int n = prices.size();
-    String[] tokens = new String[n];
-    String[] at = new String[n];
-    String[] events = new String[n];
-    String[] price = new String[n];
-    String[] source = new String[n];
-    for (int i = 0; i < n; i++) {
-      PriceObserved p = prices.get(i);
-      tokens[i] = p.tokenId();
-      at[i] = p.at().toString();
-      events[i] = p.eventId();
-      price[i] = p.price().toPlainString();
-      source[i] = p.source();
-    }
-    return db.sql(
-            "insert into price_point (token_id, at, event_id, price, source)"
-                + " select * from unnest(cast(:tokens as text[]), cast(:at as timestamptz[]),"
-                + " cast(:events as text[]), cast(:prices as numeric[]), cast(:sources as text[]))"
-                + " on conflict do nothing")
-        .bind("tokens", tokens)
-        .bind("at", at)
-        .bind("events", events)
-        .bind("prices", price)
-        .bind("sources", source)
-        .then();
+    var insert =
+        db.sql(
+            "insert into price_point (token_id, at, event_id, price, source) select * from "
+                + PRICES.clause()
+                + " on conflict do nothing");
+    return PRICES.bind(insert, prices).then();
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.equitoken.webhooks.persistence;
 
 import static io.equitoken.webhooks.persistence.DeliveryRows.COLUMNS;
 
+import io.equitoken.platform.events.UnnestRows;
 import io.equitoken.webhooks.delivery.Attempt;
 import io.equitoken.webhooks.delivery.Delivery;
 import io.equitoken.webhooks.delivery.DeliveryQueue;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -33,6 +35,59 @@ public class R2dbcDeliveryQueue implements DeliveryQueue {
           + " s.previous_secret as s_previous_secret,"
           + " s.previous_secret_expires_at as s_previous_secret_expires_at,"
           + " s.failing_since as s_failing_since, s.created_at as s_created_at";
+
+  private static final UnnestRows<Offered> EVENTS =
+      UnnestRows.<Offered>as("e")
+          .column("event_id", "text", e -> e.template().eventId())
+          .column("msg", "text", e -> e.template().messageId())
+          .column("type", "text", e -> e.template().eventType())
+          .column("payload", "text", e -> e.template().payload())
+          .column("next_at", "text", e -> e.template().nextAttemptAt())
+          .column("created_at", "text", e -> e.template().createdAt())
+          .column("owners", "int", e -> e.owners() == null ? 0 : e.owners().size());
+
+  /** An owner of a private event of a fan-out, the event by its position from 1. */
+  private record EventOwner(int ord, String owner) {}
+
+  private static final UnnestRows<EventOwner> EVENT_OWNERS =
+      UnnestRows.<EventOwner>as("o")
+          .column("ord", "int", EventOwner::ord)
+          .column("owner", "text", EventOwner::owner);
+
+  private static final UnnestRows<Map.Entry<UUID, Integer>> CAPACITY =
+      UnnestRows.<Map.Entry<UUID, Integer>>as("c")
+          .column("sub", "uuid", Map.Entry::getKey)
+          .column("remaining", "int", Map.Entry::getValue);
+
+  private static final UnnestRows<Map.Entry<String, Integer>> OWNER_CAPACITY =
+      UnnestRows.<Map.Entry<String, Integer>>as("o")
+          .column("owner", "text", Map.Entry::getKey)
+          .column("remaining", "int", Map.Entry::getValue);
+
+  private static final UnnestRows<Recording> STATES =
+      UnnestRows.<Recording>as("v")
+          .column("id", "uuid", r -> r.delivery().id())
+          .column("status", "text", r -> r.delivery().status().wire())
+          .column("step", "int", r -> r.delivery().step())
+          .column("attempts", "int", r -> r.delivery().attempts())
+          .column("next_at", "text", r -> text(r.delivery().nextAttemptAt()))
+          .column("last_at", "text", r -> text(r.delivery().lastAttemptAt()));
+
+  private static final UnnestRows<Attempt> ATTEMPTS =
+      UnnestRows.<Attempt>as("x")
+          .column("delivery_id", "uuid", Attempt::deliveryId)
+          .column("at", "text", a -> text(a.attemptedAt()))
+          .column("rs", "int", a -> a.responseStatus() == null ? -1 : a.responseStatus())
+          .column("dur", "bigint", Attempt::durationMs)
+          .column("excerpt", "text", a -> a.responseExcerpt() == null ? "" : a.responseExcerpt())
+          .column("error", "text", a -> a.error() == null ? "" : a.error())
+          .column("next_at", "text", a -> text(a.nextAttemptAt()));
+
+  private static final UnnestRows<Map.Entry<UUID, FailureStreaks.Change>> STREAKS =
+      UnnestRows.<Map.Entry<UUID, FailureStreaks.Change>>as("c")
+          .column("sub", "uuid", Map.Entry::getKey)
+          .column("op", "text", c -> c.getValue().op().name().toLowerCase(Locale.ROOT))
+          .column("at", "text", c -> text(c.getValue().at()));
 
   private final DatabaseClient db;
 
@@ -75,47 +130,26 @@ public class R2dbcDeliveryQueue implements DeliveryQueue {
    */
   @Override
   public Mono<Long> fanOut(List<Offered> events) {
-    int n = events.size();
-    if (n == 0) {
+    if (events.isEmpty()) {
       return Mono.just(0L);
     }
-    Integer[] ords = new Integer[n];
-    String[] eventIds = new String[n];
-    String[] messageIds = new String[n];
-    String[] types = new String[n];
-    String[] payloads = new String[n];
-    String[] nexts = new String[n];
-    String[] createds = new String[n];
-    Integer[] ownerCounts = new Integer[n];
-    List<Integer> ownerOrds = new ArrayList<>();
-    List<String> owners = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      Offered e = events.get(i);
-      Delivery d = e.template();
-      ords[i] = i;
-      eventIds[i] = d.eventId();
-      messageIds[i] = d.messageId();
-      types[i] = d.eventType();
-      payloads[i] = d.payload();
-      nexts[i] = d.nextAttemptAt().toString();
-      createds[i] = d.createdAt().toString();
-      ownerCounts[i] = e.owners() == null ? 0 : e.owners().size();
-      if (e.owners() != null) {
-        for (String owner : e.owners()) {
-          ownerOrds.add(i);
-          owners.add(owner);
+    List<EventOwner> owners = new ArrayList<>();
+    for (int i = 0; i < events.size(); i++) {
+      List<String> eventOwners = events.get(i).owners();
+      if (eventOwners != null) {
+        for (String owner : eventOwners) {
+          owners.add(new EventOwner(i + 1, owner));
         }
       }
     }
     // who gets each event: every enabled subscriber of its type if it is public, an operator's
     // subscription of its type, and (a join on the owner, not a test per subscription) its owners'
     String sql =
-        "with e as (select * from unnest(cast(:ords as int[]), cast(:events as text[]),"
-            + " cast(:msgs as text[]), cast(:types as text[]), cast(:payloads as text[]),"
-            + " cast(:nexts as text[]), cast(:createds as text[]), cast(:ownerCounts as int[]))"
-            + " as e(ord, event_id, msg, type, payload, next_at, created_at, owners)),"
-            + " o as (select * from unnest(cast(:ownerOrds as int[]), cast(:owners as text[]))"
-            + " as o(ord, owner)),"
+        "with e as (select * from "
+            + EVENTS.clauseWithOrdinality("ord")
+            + "), o as (select * from "
+            + EVENT_OWNERS.clause()
+            + "),"
             + " t as (select e.ord, s.id as sub from e join subscription s"
             + " on s.status = 'enabled' and s.event_types @> array[e.type]"
             + " and (e.owners = 0 or s.owner_operator)"
@@ -127,44 +161,21 @@ public class R2dbcDeliveryQueue implements DeliveryQueue {
             + " 0, 0, cast(e.next_at as timestamptz), cast(e.created_at as timestamptz), null"
             + " from t join e on e.ord = t.ord"
             + " on conflict (subscription_id, event_id) do nothing";
-    return db.sql(sql)
-        .bind("ords", ords)
-        .bind("events", eventIds)
-        .bind("msgs", messageIds)
-        .bind("types", types)
-        .bind("payloads", payloads)
-        .bind("nexts", nexts)
-        .bind("createds", createds)
-        .bind("ownerCounts", ownerCounts)
-        .bind("ownerOrds", ownerOrds.toArray(Integer[]::new))
-        .bind("owners", owners.toArray(String[]::new))
-        .fetch()
-        .rowsUpdated();
+    return EVENT_OWNERS.bind(EVENTS.bind(db.sql(sql), events), owners).fetch().rowsUpdated();
   }
 
   @Override
   public Flux<Claimed> claim(Instant now, Instant leaseUntil, int max, Limits limits) {
-    Map<UUID, Integer> capacity = limits.capacity();
-    UUID[] ids = capacity.keySet().toArray(UUID[]::new);
-    Integer[] remaining = new Integer[ids.length];
-    for (int i = 0; i < ids.length; i++) {
-      remaining[i] = capacity.get(ids[i]);
-    }
-    Map<String, Integer> ownerCapacity = limits.ownerCapacity();
-    String[] owners = ownerCapacity.keySet().toArray(String[]::new);
-    Integer[] ownerRemaining = new Integer[owners.length];
-    for (int i = 0; i < owners.length; i++) {
-      ownerRemaining[i] = ownerCapacity.get(owners[i]);
-    }
     // per enabled subscription, its oldest due deliveries up to its free slots (an index scan of
     // delivery_pending_by_subscription each), then per owner the oldest of those up to the
     // owner's free slots, then the oldest of those overall; the update finds the picked rows by
     // primary key
     String sql =
-        "with cap as (select * from unnest(cast(:capIds as uuid[]), cast(:capLeft as int[]))"
-            + " as c(sub, remaining)),"
-            + " ocap as (select * from unnest(cast(:ownerIds as text[]),"
-            + " cast(:ownerLeft as int[])) as o(owner, remaining)),"
+        "with cap as (select * from "
+            + CAPACITY.clause()
+            + "), ocap as (select * from "
+            + OWNER_CAPACITY.clause()
+            + "),"
             + " due as (select x.id, x.next_attempt_at, x.created_at, s.owner_id,"
             + " row_number() over (partition by s.owner_id"
             + " order by x.next_attempt_at, x.created_at, x.id) as n"
@@ -184,11 +195,9 @@ public class R2dbcDeliveryQueue implements DeliveryQueue {
             + D_COLUMNS
             + ", "
             + S_COLUMNS;
-    return db.sql(sql)
-        .bind("capIds", ids)
-        .bind("capLeft", remaining)
-        .bind("ownerIds", owners)
-        .bind("ownerLeft", ownerRemaining)
+    var spec = CAPACITY.bind(db.sql(sql), List.copyOf(limits.capacity().entrySet()));
+    return OWNER_CAPACITY
+        .bind(spec, List.copyOf(limits.ownerCapacity().entrySet()))
         .bind("per", limits.perSubscription())
         .bind("perOwner", limits.perOwner())
         .bind("now", Rows.time(now))
@@ -250,57 +259,15 @@ public class R2dbcDeliveryQueue implements DeliveryQueue {
    */
   private Mono<Void> write(
       List<Recording> recordings, Map<UUID, FailureStreaks.Change> streaks, Disabling disabling) {
-    int n = recordings.size();
-    UUID[] ids = new UUID[n];
-    String[] statuses = new String[n];
-    Integer[] steps = new Integer[n];
-    Integer[] attemptCounts = new Integer[n];
-    String[] nexts = new String[n];
-    String[] lasts = new String[n];
-    List<Attempt> attempts = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      Delivery d = recordings.get(i).delivery();
-      ids[i] = d.id();
-      statuses[i] = d.status().wire();
-      steps[i] = d.step();
-      attemptCounts[i] = d.attempts();
-      nexts[i] = text(d.nextAttemptAt());
-      lasts[i] = text(d.lastAttemptAt());
-      if (recordings.get(i).attempt() != null) {
-        attempts.add(recordings.get(i).attempt());
-      }
-    }
-    int m = attempts.size();
-    UUID[] attemptIds = new UUID[m];
-    String[] attemptAts = new String[m];
-    Integer[] responseStatuses = new Integer[m];
-    Long[] durations = new Long[m];
-    String[] excerpts = new String[m];
-    String[] errors = new String[m];
-    String[] attemptNexts = new String[m];
-    for (int i = 0; i < m; i++) {
-      Attempt a = attempts.get(i);
-      attemptIds[i] = a.deliveryId();
-      attemptAts[i] = text(a.attemptedAt());
-      responseStatuses[i] = a.responseStatus() == null ? -1 : a.responseStatus();
-      durations[i] = a.durationMs();
-      excerpts[i] = a.responseExcerpt() == null ? "" : a.responseExcerpt();
-      errors[i] = a.error() == null ? "" : a.error();
-      attemptNexts[i] = text(a.nextAttemptAt());
-    }
+    List<Attempt> attempts =
+        recordings.stream().map(Recording::attempt).filter(Objects::nonNull).toList();
     // in one order for every batch: concurrent batches lock subscription rows in the same order
-    UUID[] subIds = streaks.keySet().stream().sorted().toArray(UUID[]::new);
-    String[] subOps = new String[subIds.length];
-    String[] subAts = new String[subIds.length];
-    for (int i = 0; i < subIds.length; i++) {
-      FailureStreaks.Change change = streaks.get(subIds[i]);
-      subOps[i] = change.op().name().toLowerCase(Locale.ROOT);
-      subAts[i] = text(change.at());
-    }
+    List<Map.Entry<UUID, FailureStreaks.Change>> changes =
+        streaks.entrySet().stream().sorted(Map.Entry.comparingByKey()).toList();
     String sql =
-        "with v as (select * from unnest(cast(:ids as uuid[]), cast(:statuses as text[]),"
-            + " cast(:steps as int[]), cast(:attempts as int[]), cast(:nexts as text[]),"
-            + " cast(:lasts as text[])) as v(id, status, step, attempts, next_at, last_at)),"
+        "with v as (select * from "
+            + STATES.clause()
+            + "),"
             + " d as (update delivery set status = v.status, step = v.step, attempts = v.attempts,"
             + " next_attempt_at = cast(nullif(v.next_at, '') as timestamptz),"
             + " last_attempt_at = cast(nullif(v.last_at, '') as timestamptz), lease_until = null"
@@ -310,16 +277,14 @@ public class R2dbcDeliveryQueue implements DeliveryQueue {
             + " select x.delivery_id, cast(x.at as timestamptz), nullif(x.rs, -1), x.dur,"
             + " nullif(x.excerpt, ''), nullif(x.error, ''),"
             + " cast(nullif(x.next_at, '') as timestamptz)"
-            + " from unnest(cast(:aIds as uuid[]), cast(:aAts as text[]), cast(:aStatuses as int[]),"
-            + " cast(:aDurations as bigint[]), cast(:aExcerpts as text[]), cast(:aErrors as text[]),"
-            + " cast(:aNexts as text[])) with ordinality"
-            + " as x(delivery_id, at, rs, dur, excerpt, error, next_at, ord)"
+            + " from "
+            + ATTEMPTS.clauseWithOrdinality("ord")
             + " where x.delivery_id in (select id from d) order by x.ord),"
             + " s as (update subscription set failing_since = case c.op when 'clear' then null"
             + " when 'set' then cast(c.at as timestamptz)"
             + " else coalesce(subscription.failing_since, cast(c.at as timestamptz)) end"
-            + " from unnest(cast(:subIds as uuid[]), cast(:subOps as text[]),"
-            + " cast(:subAts as text[])) as c(sub, op, at)"
+            + " from "
+            + STREAKS.clause()
             + " where subscription.id = c.sub and (c.op = 'set'"
             + " or (c.op = 'clear' and subscription.failing_since is not null)"
             + " or (c.op = 'mark' and subscription.failing_since is null)))"
@@ -332,24 +297,7 @@ public class R2dbcDeliveryQueue implements DeliveryQueue {
                     + (disabling.failingUpTo() == null ? "" : " and failing_since <= :failingUpTo")
                     + ")")
             + " select count(*) as n from d";
-    var spec =
-        db.sql(sql)
-            .bind("ids", ids)
-            .bind("statuses", statuses)
-            .bind("steps", steps)
-            .bind("attempts", attemptCounts)
-            .bind("nexts", nexts)
-            .bind("lasts", lasts)
-            .bind("aIds", attemptIds)
-            .bind("aAts", attemptAts)
-            .bind("aStatuses", responseStatuses)
-            .bind("aDurations", durations)
-            .bind("aExcerpts", excerpts)
-            .bind("aErrors", errors)
-            .bind("aNexts", attemptNexts)
-            .bind("subIds", subIds)
-            .bind("subOps", subOps)
-            .bind("subAts", subAts);
+    var spec = STREAKS.bind(ATTEMPTS.bind(STATES.bind(db.sql(sql), recordings), attempts), changes);
     if (disabling != null) {
       spec =
           spec.bind("sub", disabling.subscriptionId())

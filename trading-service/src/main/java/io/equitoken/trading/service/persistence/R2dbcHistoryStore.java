@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.persistence;
 
+import io.equitoken.platform.events.UnnestRows;
 import io.equitoken.trading.service.history.ExecutedTrade;
 import io.equitoken.trading.service.history.HistoryStore;
 import io.equitoken.trading.service.history.PriceWindow;
@@ -16,6 +17,15 @@ import reactor.core.publisher.Mono;
 @Component
 class R2dbcHistoryStore implements HistoryStore {
 
+  private static final UnnestRows<ExecutedTrade> TRADES =
+      UnnestRows.<ExecutedTrade>as("t")
+          .column("trade_id", "text", ExecutedTrade::tradeId)
+          .column("token_id", "text", ExecutedTrade::tokenId)
+          .column("window_id", "uuid", ExecutedTrade::windowId)
+          .column("price", "numeric", ExecutedTrade::price)
+          .column("quantity", "numeric", ExecutedTrade::quantity)
+          .column("executed_at", "timestamptz", ExecutedTrade::executedAt);
+
   private final DatabaseClient db;
 
   R2dbcHistoryStore(DatabaseClient db) {
@@ -24,31 +34,13 @@ class R2dbcHistoryStore implements HistoryStore {
 
   @Override
   public Mono<Void> trades(List<ExecutedTrade> trades) {
-    int n = trades.size();
-    String[][] v = new String[6][n];
-    for (int i = 0; i < n; i++) {
-      ExecutedTrade t = trades.get(i);
-      v[0][i] = t.tradeId();
-      v[1][i] = t.tokenId();
-      v[2][i] = t.windowId() == null ? null : t.windowId().toString();
-      v[3][i] = t.price().toPlainString();
-      v[4][i] = t.quantity().toPlainString();
-      v[5][i] = t.executedAt().toString();
-    }
-    return db.sql(
+    var insert =
+        db.sql(
             "insert into executed_trade (trade_id, token_id, window_id, price, quantity,"
-                + " executed_at) select * from unnest(cast(:id as text[]), cast(:token as text[]),"
-                + " cast(:window as uuid[]), cast(:price as numeric[]),"
-                + " cast(:quantity as numeric[]), cast(:at as timestamptz[])) on conflict do nothing")
-        .bind("id", v[0])
-        .bind("token", v[1])
-        .bind("window", v[2])
-        .bind("price", v[3])
-        .bind("quantity", v[4])
-        .bind("at", v[5])
-        .fetch()
-        .rowsUpdated()
-        .then();
+                + " executed_at) select * from "
+                + TRADES.clause()
+                + " on conflict do nothing");
+    return TRADES.bind(insert, trades).fetch().rowsUpdated().then();
   }
 
   @Override

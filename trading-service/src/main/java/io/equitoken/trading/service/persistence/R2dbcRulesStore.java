@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.persistence;
 
+import io.equitoken.platform.events.UnnestRows;
 import io.equitoken.trading.service.rules.HolderFacts;
 import io.equitoken.trading.service.rules.RulesService;
 import io.equitoken.trading.service.rules.RulesStore;
@@ -26,6 +27,13 @@ class R2dbcRulesStore implements RulesStore {
           + " and not exists (select 1 from token_rules w where w.token_id = r.token_id"
           + " and w.version > r.version and w.changed_at < r.effective_at)"
           + " order by r.version desc limit 1";
+
+  private static final UnnestRows<RulesService.HoldingChanged> HOLDINGS =
+      UnnestRows.<RulesService.HoldingChanged>as("h")
+          .column("token_id", "text", RulesService.HoldingChanged::tokenId)
+          .column("owner_id", "text", RulesService.HoldingChanged::ownerId)
+          .column("quantity", "numeric", RulesService.HoldingChanged::quantity)
+          .column("sequence", "bigint", RulesService.HoldingChanged::sequence);
 
   private final DatabaseClient db;
 
@@ -98,29 +106,14 @@ class R2dbcRulesStore implements RulesStore {
 
   @Override
   public Mono<Void> holdingsChanged(List<RulesService.HoldingChanged> changes) {
-    int n = changes.size();
-    String[][] v = new String[4][n];
-    for (int i = 0; i < n; i++) {
-      RulesService.HoldingChanged c = changes.get(i);
-      v[0][i] = c.tokenId();
-      v[1][i] = c.ownerId();
-      v[2][i] = c.quantity().toPlainString();
-      v[3][i] = String.valueOf(c.sequence());
-    }
-    return db.sql(
-            "insert into holding_state (token_id, owner_id, quantity, sequence) select * from"
-                + " unnest(cast(:token as text[]), cast(:owner as text[]),"
-                + " cast(:quantity as numeric[]), cast(:sequence as bigint[]))"
+    var upsert =
+        db.sql(
+            "insert into holding_state (token_id, owner_id, quantity, sequence) select * from "
+                + HOLDINGS.clause()
                 + " on conflict (token_id, owner_id) do update set"
                 + " quantity = excluded.quantity, sequence = excluded.sequence"
-                + " where holding_state.sequence < excluded.sequence")
-        .bind("token", v[0])
-        .bind("owner", v[1])
-        .bind("quantity", v[2])
-        .bind("sequence", v[3])
-        .fetch()
-        .rowsUpdated()
-        .then();
+                + " where holding_state.sequence < excluded.sequence");
+    return HOLDINGS.bind(upsert, changes).fetch().rowsUpdated().then();
   }
 
   private static final String HOLDER_FACTS =
