@@ -13,9 +13,6 @@ public interface IssuerProceeds {
     public static final Recorded NOTHING = new Recorded(0, BigDecimal.ZERO);
   }
 
-  /** Records the trade's proceeds unless the trade is known. */
-  Mono<Recorded> record(String listingId, ProceedsObserved fact);
-
   /** Records the proceeds of every trade not known yet, in one go (a trade named twice once). */
   Mono<Recorded> recordAll(String listingId, List<ProceedsObserved> facts);
 }

@@ -15,8 +15,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Keeps a token's price, valuation (price × supply) and its listing's raise progress in line with
- * trading. Runs inside the caller's transaction (with the dedupe records of the event or of a whole
- * poll, {@link #observedAll}), so a redelivered event changes nothing twice.
+ * trading. Runs inside the caller's transaction (with the dedupe records of a whole poll, {@link
+ * #observedAll}), so a redelivered event changes nothing twice.
  *
  * <p>Raise progress is money actually paid to the issuer: the gross proceeds (what buyers paid,
  * before the platform fee) of every cash ledger entry with reason {@code sell} on the issuer's own
@@ -39,38 +39,6 @@ public class MarketData {
     return tokens
         .findByIdForUpdate(fact.tokenId())
         .flatMap(token -> applyPrice(token, fact.price(), fact.asOf()))
-        .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
-  }
-
-  public Mono<MarketOutcome> tradeObserved(TradeObserved fact) {
-    return tokens
-        .findByIdForUpdate(fact.tokenId())
-        .flatMap(token -> applyPrice(token, fact.price(), fact.executedAt()))
-        .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
-  }
-
-  /**
-   * The issuer was paid for a sale: adds its gross proceeds to the listing's raise progress, once
-   * per trade. Under the listing's row lock, the progress grows by exactly the proceeds of the
-   * trades the same statement recorded as new, so a replay (under any event id) or a concurrent
-   * payment cannot count anything twice, and the cost does not grow with the listing's history.
-   */
-  public Mono<MarketOutcome> proceedsObserved(ProceedsObserved fact) {
-    return tokens
-        .findById(fact.tokenId())
-        .flatMap(
-            token -> {
-              if (!token.issuerPrincipalId().equals(fact.ownerId())) {
-                return Mono.just(MarketOutcome.NOT_THE_ISSUER);
-              }
-              return listings
-                  .findByIdForUpdate(token.listingId())
-                  .flatMap(
-                      listing ->
-                          proceeds
-                              .record(listing.id(), fact)
-                              .flatMap(recorded -> raiseProgressAfter(listing, recorded)));
-            })
         .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
   }
 
@@ -124,7 +92,13 @@ public class MarketData {
         .thenReturn(MarketOutcome.APPLIED);
   }
 
-  /** The issuer's proceeds among {@code facts} (all of one token), each trade once. */
+  /**
+   * The issuer's proceeds among {@code facts} (all of one token) added to the listing's raise
+   * progress, once per trade. Under the listing's row lock, the progress grows by exactly the
+   * proceeds of the trades the same statement recorded as new, so a replay (under any event id) or
+   * a concurrent payment cannot count anything twice, and the cost does not grow with the listing's
+   * history.
+   */
   private Mono<MarketOutcome> proceedsObserved(String tokenId, List<ProceedsObserved> facts) {
     return tokens
         .findById(tokenId)

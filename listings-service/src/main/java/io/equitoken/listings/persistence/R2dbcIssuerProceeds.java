@@ -26,11 +26,6 @@ class R2dbcIssuerProceeds implements IssuerProceeds {
     this.db = db;
   }
 
-  @Override
-  public Mono<Recorded> record(String listingId, ProceedsObserved fact) {
-    return recordAll(listingId, List.of(fact));
-  }
-
   /**
    * One statement: the rows not known before are inserted, and their count and gross sum come back
    * from the same statement, so the caller adds exactly what was new.

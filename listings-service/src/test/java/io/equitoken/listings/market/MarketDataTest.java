@@ -73,8 +73,8 @@ class MarketDataTest {
 
   @Test
   void shouldRaiseNothingFromATradeAloneButMoveThePrice() {
-    market.tradeObserved(trade("founder-a", "3", "100", 60)).block();
-    market.tradeObserved(trade("investor-x", "3.5", "40", 120)).block();
+    assertThat(pollOfOne(trade("founder-a", "3", "100", 60))).isEqualTo(MarketOutcome.APPLIED);
+    assertThat(pollOfOne(trade("investor-x", "3.5", "40", 120))).isEqualTo(MarketOutcome.APPLIED);
 
     assertThat(progress.get("l-1")).isEqualByComparingTo("0");
     assertThat(tokens.get("t-1").price()).isEqualByComparingTo("3.5");
@@ -83,16 +83,21 @@ class MarketDataTest {
   @Test
   void shouldCountTheGrossProceedsPaidToTheIssuerOncePerTrade() {
     // the issuer paid 297 after a fee of 3 for trade-1, and 100 without a fee for trade-2
-    assertThat(market.proceedsObserved(paid("trade-1", "founder-a", "297", "3")).block())
+    assertThat(pollOfOne(paid("trade-1", "founder-a", "297", "3")))
         .isEqualTo(MarketOutcome.APPLIED);
-    market.proceedsObserved(paid("trade-2", "founder-a", "100", "0")).block();
+    pollOfOne(paid("trade-2", "founder-a", "100", "0"));
     // trade-1 again (a replay under another event id) and an investor's sale
-    assertThat(market.proceedsObserved(paid("trade-1", "founder-a", "297", "3")).block())
+    assertThat(pollOfOne(paid("trade-1", "founder-a", "297", "3")))
         .isEqualTo(MarketOutcome.ALREADY_PAID);
-    assertThat(market.proceedsObserved(paid("trade-3", "investor-x", "500", "5")).block())
+    assertThat(pollOfOne(paid("trade-3", "investor-x", "500", "5")))
         .isEqualTo(MarketOutcome.NOT_THE_ISSUER);
 
     assertThat(progress.get("l-1")).isEqualByComparingTo("400");
+  }
+
+  /** The one outcome of a poll of one fact. */
+  private MarketOutcome pollOfOne(MarketFact fact) {
+    return market.observedAll(java.util.List.of(fact)).single().block().outcome();
   }
 
   private int recordAllCalls;
@@ -148,11 +153,6 @@ class MarketDataTest {
 
   private final class FakeProceeds implements IssuerProceeds {
     private final Map<String, ProceedsObserved> byTrade = new HashMap<>();
-
-    @Override
-    public Mono<Recorded> record(String listingId, ProceedsObserved fact) {
-      return recordAll(listingId, java.util.List.of(fact));
-    }
 
     @Override
     public Mono<Recorded> recordAll(String listingId, java.util.List<ProceedsObserved> facts) {

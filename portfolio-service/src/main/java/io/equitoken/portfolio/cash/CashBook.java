@@ -10,12 +10,6 @@ import reactor.core.publisher.Mono;
  */
 public final class CashBook {
 
-  /** What became of a change. */
-  public enum Outcome {
-    APPLIED,
-    ALREADY_KNOWN
-  }
-
   private final CashStore store;
 
   public CashBook(CashStore store) {
@@ -29,16 +23,5 @@ public final class CashBook {
    */
   public Mono<Integer> applyAll(List<CashChange> changes) {
     return changes.isEmpty() ? Mono.just(0) : store.applyAll(changes);
-  }
-
-  /** Callers run this inside the transaction that marks the event processed. */
-  public Mono<Outcome> apply(CashChange change) {
-    return store
-        .insert(change)
-        .flatMap(
-            inserted ->
-                inserted
-                    ? store.setCurrentIfNewer(change).thenReturn(Outcome.APPLIED)
-                    : Mono.just(Outcome.ALREADY_KNOWN));
   }
 }
