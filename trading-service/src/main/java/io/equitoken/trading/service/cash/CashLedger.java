@@ -5,13 +5,9 @@ import io.equitoken.platform.core.Refusal;
 import io.equitoken.trading.service.kernel.TradingMessage;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -138,145 +134,61 @@ public final class CashLedger {
         .flatMap(a -> Mono.error(insufficientFunds(a, required).exception()));
   }
 
+  /** Cash work of one of the matcher's results: an execution's payment or an ended order's. */
+  public sealed interface Work permits Payment, Release {}
+
   /**
    * Delivery versus payment for one execution, once per trade id: the buyer pays from its order's
-   * reservation, the seller receives the payment minus the platform fee, the fee account the fee;
-   * all entries in the caller's transaction.
+   * reservation, the seller receives the payment minus the platform fee, the fee account the fee.
    */
+  public record Payment(Fill fill) implements Work {}
+
+  /**
+   * An order ended: what it did not spend (its reservation's remainder) goes back to the buyer;
+   * nothing for sell orders, orders without a reservation, or an order released before.
+   */
+  public record Release(UUID orderId, Instant at) implements Work {}
+
+  /** One execution's {@link Payment}, in the caller's transaction. */
   public Mono<Void> settle(Fill fill) {
-    return store
-        .lockReservation(fill.buyOrderId())
-        .map(Optional::of)
-        .defaultIfEmpty(Optional.empty())
-        .flatMap(
-            r -> {
-              Settlement s = r.map(x -> funded(fill, x)).orElseGet(() -> unfunded(fill));
-              return store
-                  .claimSettlement(s)
-                  .flatMap(first -> first && r.isPresent() ? pay(fill, s, r.get()) : Mono.empty());
-            });
+    return apply(List.of(new Payment(fill)));
   }
 
-  private static Settlement unfunded(Fill fill) {
-    return new Settlement(
-        fill.tradeId(),
-        fill.buyOrderId(),
-        fill.sellOrderId(),
-        fill.buyerId(),
-        fill.sellerId(),
-        0,
-        0,
-        false,
-        fill.executedAt());
-  }
-
-  private Settlement funded(Fill fill, Reservation r) {
-    long amount = settings.money().fillCost(r.notional(), fill.price().multiply(fill.quantity()));
-    if (amount > r.held()) {
-      throw new IllegalStateException(
-          "Fill "
-              + fill.tradeId()
-              + " costs "
-              + amount
-              + " but order "
-              + r.orderId()
-              + " holds "
-              + r.held());
-    }
-    long fee = Money.fee(amount, settings.feeBasisPoints());
-    return new Settlement(
-        fill.tradeId(),
-        fill.buyOrderId(),
-        fill.sellOrderId(),
-        fill.buyerId(),
-        fill.sellerId(),
-        amount,
-        fee,
-        true,
-        fill.executedAt());
-  }
-
-  private Mono<Void> pay(Fill fill, Settlement s, Reservation r) {
-    List<CashEntry.Draft> legs = new ArrayList<>();
-    legs.add(
-        new CashEntry.Draft(
-            ids.get(),
-            s.buyerId(),
-            CashKind.BUY,
-            -s.amount(),
-            -s.amount(),
-            CashEntry.Refs.trade(
-                fill.buyOrderId(),
-                fill.tradeId(),
-                fill.tokenId(),
-                fill.price(),
-                fill.quantity(),
-                0),
-            fill.executedAt()));
-    legs.add(
-        new CashEntry.Draft(
-            ids.get(),
-            s.sellerId(),
-            CashKind.SELL,
-            s.amount() - s.fee(),
-            0,
-            CashEntry.Refs.trade(
-                fill.sellOrderId(),
-                fill.tradeId(),
-                fill.tokenId(),
-                fill.price(),
-                fill.quantity(),
-                s.fee()),
-            fill.executedAt()));
-    if (s.fee() > 0) {
-      legs.add(
-          new CashEntry.Draft(
-              ids.get(),
-              settings.feeAccount(),
-              CashKind.FEE,
-              s.fee(),
-              0,
-              CashEntry.Refs.trade(
-                  null, fill.tradeId(), fill.tokenId(), fill.price(), fill.quantity(), s.fee()),
-              fill.executedAt()));
-    }
-    // Accounts in one order, so that concurrent settlements cannot deadlock on each other's rows.
-    legs.sort(Comparator.comparing(CashEntry.Draft::ownerId));
-    return store
-        .spend(
-            r.orderId(),
-            r.notional().add(fill.price().multiply(fill.quantity())),
-            r.spent() + s.amount())
-        .thenMany(Flux.fromIterable(legs).concatMap(this::required))
-        .then();
+  /** One ended order's {@link Release}, in the caller's transaction. */
+  public Mono<Void> release(UUID orderId, Instant at) {
+    return apply(List.of(new Release(orderId, at)));
   }
 
   /**
-   * Releases what an ended order did not spend (its reservation's remainder); nothing for sell
-   * orders, orders without a reservation, or an order released before.
+   * A poll's cash work, in record order, in the caller's transaction and in the same number of
+   * statements whatever its size: the reservations of its buy orders locked and read at once, then
+   * the trades among its executions that were settled before, the work itself worked out in order
+   * on what was read ({@link CashPoll}: exactly what one at a time would do), and the settlements,
+   * the reservations and every account change each written with one statement.
    */
-  public Mono<Void> release(UUID orderId, Instant at) {
+  public Mono<Void> apply(List<Work> work) {
+    if (work.isEmpty()) {
+      return Mono.empty();
+    }
+    CashPoll.Reads reads = CashPoll.Reads.of(work);
+    // the reservations first: their locks serialise the settlement of one order's trades
     return store
-        .lockReservation(orderId)
-        .filter(r -> r.closedAt() == null)
+        .lockReservations(reads.orderIds())
+        .collectList()
         .flatMap(
-            r -> {
-              long held = r.held();
-              Mono<Void> close = store.close(orderId, held, at);
-              if (held == 0) {
-                return close;
-              }
-              return close.then(
-                  required(
-                      new CashEntry.Draft(
-                          ids.get(),
-                          r.ownerId(),
-                          CashKind.ORDER_RELEASED,
-                          0,
-                          -held,
-                          CashEntry.Refs.order(orderId, null),
-                          at)));
-            });
+            locked ->
+                store
+                    .settledTrades(reads.tradeIds())
+                    .collectList()
+                    .map(settled -> new CashPoll(settings, ids, locked, settled).addAll(work)))
+        .flatMap(
+            poll ->
+                store
+                    .claimSettlements(poll.settlements())
+                    .then(store.updateReservations(poll.reservations()))
+                    .thenMany(store.applyAll(poll.legs()))
+                    .concatMap(this::publish)
+                    .then());
   }
 
   public Mono<Reservation> reservation(UUID orderId) {

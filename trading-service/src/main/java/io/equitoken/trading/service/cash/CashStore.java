@@ -1,7 +1,8 @@
 package io.equitoken.trading.service.cash;
 
-import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -36,15 +37,27 @@ public interface CashStore {
   /** The reservations of these orders (those that have one), in one read. */
   Flux<Reservation> reservations(java.util.Collection<UUID> orderIds);
 
-  /** The reservation, locked until the transaction ends (fills and releases of one order). */
-  Mono<Reservation> lockReservation(UUID orderId);
+  /**
+   * The reservations of these orders (those that have one), locked until the transaction ends: the
+   * fills and the release of one order are worked out on its reservation one poll at a time.
+   */
+  Flux<Reservation> lockReservations(Collection<UUID> orderIds);
 
-  Mono<Void> spend(UUID orderId, BigDecimal notional, long spent);
+  /** Which of these trades were settled before. */
+  Flux<String> settledTrades(Collection<String> tradeIds);
 
-  Mono<Void> close(UUID orderId, long released, Instant at);
+  /** Records the trades' settlements (a trade settled before is left as it was). */
+  Mono<Void> claimSettlements(List<Settlement> settlements);
 
-  /** Records a trade's settlement; false when that trade was settled before. */
-  Mono<Boolean> claimSettlement(Settlement settlement);
+  /** Writes the reservations' spent, notional, released and closed time as given. */
+  Mono<Void> updateReservations(List<Reservation> reservations);
+
+  /**
+   * Applies the changes in order, each as {@link #apply} would, atomically against concurrent
+   * changes of the same accounts, and answers their entries in that order; fails (and so rolls the
+   * transaction back) when one would leave its account overdrawn.
+   */
+  Flux<CashEntry> applyAll(List<CashEntry.Draft> changes);
 
   /** Records a deposit; false when its external reference is known already. */
   Mono<Boolean> insertDeposit(Deposit deposit);

@@ -30,9 +30,10 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>A poll is written with one multi-row statement per kind — acceptances, fills, ends,
  * executions, holdings — then its auction events one by one, and its cash work (each execution's
- * settlement, each ended order's release, in record order) last: the cash work reads and writes
- * only the cash tables, so it does not see the reordering, and the buyers' cash rows, which order
- * intake reserves on too, stay locked only for the tail of the transaction.
+ * settlement, each ended order's release, in record order; five statements for the whole poll,
+ * {@link CashLedger#apply}) last: the cash work reads and writes only the cash tables, so it does
+ * not see the reordering, and the buyers' cash rows, which order intake reserves on too, stay
+ * locked only for the tail of the transaction.
  */
 @Component
 class MatcherEventsListener {
@@ -110,9 +111,9 @@ class MatcherEventsListener {
       ExecutedTrade trade,
       RulesService.HoldingChanged holding,
       Supplier<Mono<Void>> auction,
-      Supplier<Mono<Void>> cash) {
+      CashLedger.Work cash) {
 
-    static Projected order(OrderProjection.Change change, Supplier<Mono<Void>> cash) {
+    static Projected order(OrderProjection.Change change, CashLedger.Work cash) {
       return new Projected(change, null, null, null, cash);
     }
   }
@@ -122,7 +123,7 @@ class MatcherEventsListener {
     List<ExecutedTrade> trades = new ArrayList<>();
     List<RulesService.HoldingChanged> holdings = new ArrayList<>();
     List<Supplier<Mono<Void>>> auctions = new ArrayList<>();
-    List<Supplier<Mono<Void>>> payments = new ArrayList<>();
+    List<CashLedger.Work> payments = new ArrayList<>();
     for (Projected p : items) {
       add(changes, p.order());
       add(trades, p.trade());
@@ -135,7 +136,7 @@ class MatcherEventsListener {
         .then(market.tradesExecuted(trades))
         .then(rules.holdingsChanged(holdings))
         .then(Flux.fromIterable(auctions).concatMap(Supplier::get).then())
-        .then(Flux.fromIterable(payments).concatMap(Supplier::get).then());
+        .then(cash.apply(payments));
   }
 
   private static <T> void add(List<T> list, T item) {
@@ -161,7 +162,7 @@ class MatcherEventsListener {
         yield Projected.order(
             OrderProjection.rejected(
                 d.orderId(), d.reason().code(), d.reason().detail(), d.rejectedAt()),
-            () -> cash.release(d.orderId(), d.rejectedAt()));
+            new CashLedger.Release(d.orderId(), d.rejectedAt()));
       }
       case "order.filled.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Filled.class);
@@ -182,7 +183,9 @@ class MatcherEventsListener {
                 d.remainingQuantity(),
                 d.averagePrice(),
                 d.status()),
-            "filled".equals(d.status()) ? () -> cash.release(d.orderId(), d.executedAt()) : null);
+            "filled".equals(d.status())
+                ? new CashLedger.Release(d.orderId(), d.executedAt())
+                : null);
       }
       case "order.cancelled.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Cancelled.class);
@@ -199,7 +202,7 @@ class MatcherEventsListener {
                 d.remainingQuantity(),
                 d.reason(),
                 d.cancelledAt()),
-            () -> cash.release(d.orderId(), d.cancelledAt()));
+            new CashLedger.Release(d.orderId(), d.cancelledAt()));
       }
       case "order.expired.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.Expired.class);
@@ -212,7 +215,7 @@ class MatcherEventsListener {
         yield Projected.order(
             OrderProjection.expired(
                 d.orderId(), d.filledQuantity(), d.remainingQuantity(), d.expiredAt()),
-            () -> cash.release(d.orderId(), d.expiredAt()));
+            new CashLedger.Release(d.orderId(), d.expiredAt()));
       }
       case "trade.executed.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.TradeExecuted.class);
@@ -244,7 +247,7 @@ class MatcherEventsListener {
                 d.tradeId(), d.tokenId(), d.windowId(), d.price(), d.quantity(), d.executedAt()),
             null,
             null,
-            () -> cash.settle(fill));
+            new CashLedger.Payment(fill));
       }
       case "holding.changed.v1" -> {
         var d = Consumed.read(json, e, MatcherEvents.HoldingChanged.class);

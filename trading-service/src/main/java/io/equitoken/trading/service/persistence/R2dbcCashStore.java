@@ -13,6 +13,9 @@ import io.equitoken.trading.service.cash.Withdrawal;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -186,59 +189,217 @@ class R2dbcCashStore implements CashStore {
   }
 
   @Override
-  public Mono<Reservation> lockReservation(UUID orderId) {
-    return db.sql("select * from cash_reservation where order_id = :order for update")
-        .bind("order", orderId)
+  public Flux<Reservation> lockReservations(Collection<UUID> orderIds) {
+    if (orderIds.isEmpty()) {
+      return Flux.empty();
+    }
+    // in one order, so that two transactions locking some of the same rows cannot deadlock
+    return db.sql(
+            "select * from cash_reservation where order_id = any(:orders) order by order_id for"
+                + " update")
+        .bind("orders", orderIds.toArray(UUID[]::new))
         .map(R2dbcCashStore::readReservation)
-        .one();
+        .all();
   }
 
   @Override
-  public Mono<Void> spend(UUID orderId, BigDecimal notional, long spent) {
-    return db.sql(
-            "update cash_reservation set notional = :notional, spent = :spent where order_id ="
-                + " :order")
-        .bind("order", orderId)
-        .bind("notional", notional)
-        .bind("spent", spent)
-        .fetch()
-        .rowsUpdated()
-        .then();
+  public Flux<String> settledTrades(Collection<String> tradeIds) {
+    if (tradeIds.isEmpty()) {
+      return Flux.empty();
+    }
+    return db.sql("select trade_id from cash_settlement where trade_id = any(:trades)")
+        .bind("trades", tradeIds.toArray(String[]::new))
+        .map(row -> row.get("trade_id", String.class))
+        .all();
   }
 
   @Override
-  public Mono<Void> close(UUID orderId, long released, Instant at) {
-    return db.sql(
-            "update cash_reservation set released = released + :released, closed_at = :at where"
-                + " order_id = :order and closed_at is null")
-        .bind("order", orderId)
-        .bind("released", released)
-        .bind("at", at)
-        .fetch()
-        .rowsUpdated()
-        .then();
-  }
-
-  @Override
-  public Mono<Boolean> claimSettlement(Settlement s) {
+  public Mono<Void> claimSettlements(List<Settlement> settlements) {
+    if (settlements.isEmpty()) {
+      return Mono.empty();
+    }
+    int n = settlements.size();
+    String[][] v = new String[9][n];
+    for (int i = 0; i < n; i++) {
+      Settlement s = settlements.get(i);
+      v[0][i] = s.tradeId();
+      v[1][i] = s.buyOrderId().toString();
+      v[2][i] = s.sellOrderId().toString();
+      v[3][i] = s.buyerId();
+      v[4][i] = s.sellerId();
+      v[5][i] = String.valueOf(s.amount());
+      v[6][i] = String.valueOf(s.fee());
+      v[7][i] = s.funded() ? "settled" : "unfunded";
+      v[8][i] = s.settledAt().toString();
+    }
     return db.sql(
             "insert into cash_settlement (trade_id, buy_order_id, sell_order_id, buyer_id,"
-                + " seller_id, amount, fee, status, settled_at) values (:trade, :buy, :sell,"
-                + " :buyer, :seller, :amount, :fee, :status, :at) on conflict (trade_id) do"
-                + " nothing")
-        .bind("trade", s.tradeId())
-        .bind("buy", s.buyOrderId())
-        .bind("sell", s.sellOrderId())
-        .bind("buyer", s.buyerId())
-        .bind("seller", s.sellerId())
-        .bind("amount", s.amount())
-        .bind("fee", s.fee())
-        .bind("status", s.funded() ? "settled" : "unfunded")
-        .bind("at", s.settledAt())
+                + " seller_id, amount, fee, status, settled_at) select * from"
+                + " unnest(cast(:trade as text[]), cast(:buy as uuid[]), cast(:sell as uuid[]),"
+                + " cast(:buyer as text[]), cast(:seller as text[]), cast(:amount as bigint[]),"
+                + " cast(:fee as bigint[]), cast(:status as text[]),"
+                + " cast(:at as timestamptz[])) on conflict (trade_id) do nothing")
+        .bind("trade", v[0])
+        .bind("buy", v[1])
+        .bind("sell", v[2])
+        .bind("buyer", v[3])
+        .bind("seller", v[4])
+        .bind("amount", v[5])
+        .bind("fee", v[6])
+        .bind("status", v[7])
+        .bind("at", v[8])
         .fetch()
         .rowsUpdated()
-        .map(n -> n == 1);
+        .then();
   }
+
+  @Override
+  public Mono<Void> updateReservations(List<Reservation> reservations) {
+    if (reservations.isEmpty()) {
+      return Mono.empty();
+    }
+    int n = reservations.size();
+    String[][] v = new String[5][n];
+    for (int i = 0; i < n; i++) {
+      Reservation r = reservations.get(i);
+      v[0][i] = r.orderId().toString();
+      v[1][i] = r.notional().toPlainString();
+      v[2][i] = String.valueOf(r.spent());
+      v[3][i] = String.valueOf(r.released());
+      v[4][i] = r.closedAt() == null ? null : r.closedAt().toString();
+    }
+    return db.sql(
+            "update cash_reservation r set notional = u.notional, spent = u.spent, released ="
+                + " u.released, closed_at = u.closed_at from unnest(cast(:order as uuid[]),"
+                + " cast(:notional as numeric[]), cast(:spent as bigint[]),"
+                + " cast(:released as bigint[]), cast(:closed as timestamptz[])) as u(order_id,"
+                + " notional, spent, released, closed_at) where r.order_id = u.order_id")
+        .bind("order", v[0])
+        .bind("notional", v[1])
+        .bind("spent", v[2])
+        .bind("released", v[3])
+        .bind("closed", v[4])
+        .fetch()
+        .rowsUpdated()
+        .then();
+  }
+
+  /**
+   * Every change of a poll in one statement: per account the sum of its changes, added to the
+   * accounts locked in owner order (so that two polls sharing accounts cannot deadlock), new
+   * accounts created (only credits may: the checks refuse anything else), then each change's entry
+   * with the sequence and the account after it — the account's new figures minus the changes that
+   * follow it. An account another transaction creates meanwhile fails the statement (unique owner),
+   * and the poll is applied again.
+   */
+  private static final String APPLY_ALL =
+      "with d as (select * from unnest(cast(:id as uuid[]), cast(:owner as text[]),"
+          + " cast(:kind as text[]), cast(:amount as bigint[]), cast(:reservedChange as bigint[]),"
+          + " cast(:orderId as uuid[]), cast(:tradeId as text[]), cast(:depositId as uuid[]),"
+          + " cast(:withdrawalId as uuid[]), cast(:tokenId as text[]), cast(:price as numeric[]),"
+          + " cast(:quantity as numeric[]), cast(:fee as bigint[]), cast(:reason as text[]),"
+          + " cast(:actor as text[]), cast(:at as timestamptz[])) with ordinality as d(id,"
+          + " owner_id, kind, amount, reserved_change, order_id, trade_id, deposit_id,"
+          + " withdrawal_id, token_id, price, quantity, fee, reason, actor, occurred_at, ord)),"
+          + " t as (select owner_id, cast(sum(amount) as bigint) as amount,"
+          + " cast(sum(reserved_change) as bigint) as reserved_change, count(*) as entries,"
+          + " max(occurred_at) as at from d group by owner_id),"
+          + " l as materialized (select owner_id from cash_account where owner_id in (select"
+          + " owner_id from t) order by owner_id for update),"
+          + " u as (update cash_account c set balance = c.balance + t.amount, reserved ="
+          + " c.reserved + t.reserved_change, sequence = c.sequence + t.entries, updated_at = t.at"
+          + " from t join l using (owner_id) where c.owner_id = t.owner_id returning c.owner_id,"
+          + " c.balance, c.reserved, c.sequence),"
+          + " i as (insert into cash_account (owner_id, currency, balance, reserved, sequence,"
+          + " updated_at) select owner_id, :currency, amount, reserved_change, entries, at from t"
+          + " where owner_id not in (select owner_id from l) order by owner_id returning owner_id,"
+          + " balance, reserved, sequence),"
+          + " a as (select * from u union all select * from i),"
+          + " e as (select d.*, a.sequence - t.entries + row_number() over w as sequence,"
+          + " a.balance - coalesce(sum(d.amount) over later, 0) as balance_after,"
+          + " a.reserved - coalesce(sum(d.reserved_change) over later, 0) as reserved_after"
+          + " from d join t using (owner_id) join a using (owner_id)"
+          + " window w as (partition by d.owner_id order by d.ord),"
+          + " later as (partition by d.owner_id order by d.ord rows between 1 following and"
+          + " unbounded following))"
+          + " insert into cash_entry ("
+          + ENTRY_COLUMNS
+          + ") select id, owner_id, sequence, kind, amount, reserved_change, balance_after,"
+          + " reserved_after, order_id, trade_id, deposit_id, withdrawal_id, token_id, price,"
+          + " quantity, fee, reason, actor, occurred_at from e returning id, sequence,"
+          + " balance_after, reserved_after";
+
+  @Override
+  public Flux<CashEntry> applyAll(List<CashEntry.Draft> changes) {
+    if (changes.isEmpty()) {
+      return Flux.empty();
+    }
+    int n = changes.size();
+    String[][] v = new String[16][n];
+    for (int i = 0; i < n; i++) {
+      CashEntry.Draft c = changes.get(i);
+      CashEntry.Refs r = c.refs();
+      v[0][i] = c.id().toString();
+      v[1][i] = c.ownerId();
+      v[2][i] = c.kind().wire();
+      v[3][i] = String.valueOf(c.amount());
+      v[4][i] = String.valueOf(c.reservedChange());
+      v[5][i] = r.orderId() == null ? null : r.orderId().toString();
+      v[6][i] = r.tradeId();
+      v[7][i] = r.depositId() == null ? null : r.depositId().toString();
+      v[8][i] = r.withdrawalId() == null ? null : r.withdrawalId().toString();
+      v[9][i] = r.tokenId();
+      v[10][i] = r.price() == null ? null : r.price().toPlainString();
+      v[11][i] = r.quantity() == null ? null : r.quantity().toPlainString();
+      v[12][i] = r.fee() == null ? null : String.valueOf(r.fee());
+      v[13][i] = r.reason();
+      v[14][i] = r.actor();
+      v[15][i] = c.occurredAt().toString();
+    }
+    String[] names = {
+      "id", "owner", "kind", "amount", "reservedChange", "orderId", "tradeId", "depositId",
+      "withdrawalId", "tokenId", "price", "quantity", "fee", "reason", "actor", "at"
+    };
+    DatabaseClient.GenericExecuteSpec spec = db.sql(APPLY_ALL).bind("currency", currency);
+    for (int k = 0; k < names.length; k++) {
+      spec = spec.bind(names[k], v[k]);
+    }
+    return spec.map(
+            row ->
+                new Written(
+                    row.get("id", UUID.class),
+                    row.get("sequence", Long.class),
+                    row.get("balance_after", Long.class),
+                    row.get("reserved_after", Long.class)))
+        .all()
+        .collectMap(Written::id)
+        .flatMapIterable(
+            written -> {
+              List<CashEntry> entries = new ArrayList<>(n);
+              for (CashEntry.Draft c : changes) {
+                Written w = written.get(c.id());
+                if (w.reservedAfter() < 0 || w.balanceAfter() < w.reservedAfter()) {
+                  throw new IllegalStateException("Cash change would overdraw: " + c);
+                }
+                entries.add(
+                    new CashEntry(
+                        c.id(),
+                        c.ownerId(),
+                        w.sequence(),
+                        c.kind(),
+                        c.amount(),
+                        c.reservedChange(),
+                        w.balanceAfter(),
+                        w.reservedAfter(),
+                        c.refs(),
+                        c.occurredAt()));
+              }
+              return entries;
+            });
+  }
+
+  /** What the store wrote of one change: its sequence and the account after it. */
+  private record Written(UUID id, long sequence, long balanceAfter, long reservedAfter) {}
 
   @Override
   public Mono<Boolean> insertDeposit(Deposit d) {

@@ -21,6 +21,10 @@ class CashLedgerTest {
   private final List<TradingMessage> published = new ArrayList<>();
 
   private CashLedger ledger(int feeBasisPoints) {
+    return ledger(feeBasisPoints, books);
+  }
+
+  private CashLedger ledger(int feeBasisPoints, LedgerBooks books) {
     return new CashLedger(
         books,
         m -> Mono.fromRunnable(() -> published.add(m)),
@@ -148,6 +152,67 @@ class CashLedgerTest {
     assertThat(changes.get(1).reason()).isEqualTo("withdrawal_requested");
     assertThat(published).hasAtLeastOneElementOfType(CashEvents.DepositRecorded.class);
     assertThat(published).hasAtLeastOneElementOfType(CashEvents.WithdrawalChanged.class);
+  }
+
+  @Test
+  void shouldLeaveTheSameBooksWhenAPollsWorkComesTogetherAsOneAtATime() {
+    // given two ledgers with the same deposits and the same two buys reserved
+    LedgerBooks together = new LedgerBooks();
+    UUID b1 = UUID.randomUUID();
+    UUID b2 = UUID.randomUUID();
+    List<CashLedger.Work> poll =
+        List.of(
+            new CashLedger.Payment(fill("t-1", b1, "alice", "issuer", "9.99", "10")),
+            new CashLedger.Payment(fill("t-2", b2, "bob", "issuer", "10.00", "3")),
+            new CashLedger.Payment(fill("t-3", b1, "alice", "issuer", "10.01", "5")),
+            new CashLedger.Payment(fill("t-1", b1, "alice", "issuer", "9.99", "10")),
+            new CashLedger.Release(b1, AT),
+            new CashLedger.Payment(fill("t-4", UUID.randomUUID(), "carol", "issuer", "10", "1")),
+            new CashLedger.Release(b2, AT.plusSeconds(1)),
+            new CashLedger.Release(b2, AT.plusSeconds(2)));
+    CashLedger polled = ledger(25, together);
+    CashLedger oneByOne = ledger(25);
+    for (CashLedger l : List.of(polled, oneByOne)) {
+      l.deposit("op", "alice", new BigDecimal("1000.00"), "w-1", AT).block();
+      l.deposit("op", "bob", new BigDecimal("1000.00"), "w-2", AT).block();
+      l.reserveForBuy("alice", b1, "tok", new BigDecimal("20"), new BigDecimal("10.50"), AT)
+          .block();
+      l.reserveForBuy("bob", b2, "tok", new BigDecimal("5"), new BigDecimal("10.00"), AT).block();
+    }
+
+    // when one ledger gets the poll's work at once and the other one item at a time
+    polled.apply(poll).block();
+    for (CashLedger.Work w : poll) {
+      oneByOne.apply(List.of(w)).block();
+    }
+
+    // then accounts, entries, reservations and settlements are the same
+    assertThat(together.accounts).isEqualTo(books.accounts);
+    assertThat(together.entries.stream().map(CashLedgerTest::withoutId).toList())
+        .isEqualTo(books.entries.stream().map(CashLedgerTest::withoutId).toList());
+    assertThat(together.reservations).isEqualTo(books.reservations);
+    assertThat(together.settlements).isEqualTo(books.settlements);
+    assertThat(together.settlements.get("t-4").funded()).isFalse();
+    assertThat(together.reservations.get(b1).closedAt()).isEqualTo(AT);
+    assertThat(together.reservations.get(b2).closedAt()).isEqualTo(AT.plusSeconds(1));
+    assertThat(together.totals().block().balanced()).isTrue();
+  }
+
+  private static String withoutId(CashEntry e) {
+    return String.join(
+        "|",
+        e.ownerId(),
+        String.valueOf(e.sequence()),
+        e.kind().wire(),
+        String.valueOf(e.amount()),
+        String.valueOf(e.reservedChange()),
+        String.valueOf(e.balanceAfter()),
+        String.valueOf(e.reservedAfter()),
+        String.valueOf(e.refs().orderId()),
+        String.valueOf(e.refs().tradeId()),
+        String.valueOf(e.refs().price()),
+        String.valueOf(e.refs().quantity()),
+        String.valueOf(e.refs().fee()));
   }
 
   private void assertAccount(String owner, long balance, long reserved) {

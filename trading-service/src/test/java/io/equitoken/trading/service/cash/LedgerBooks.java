@@ -3,6 +3,7 @@ package io.equitoken.trading.service.cash;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -101,44 +102,35 @@ final class LedgerBooks implements CashStore {
   }
 
   @Override
-  public Mono<Reservation> lockReservation(UUID orderId) {
-    return reservation(orderId);
+  public Flux<Reservation> lockReservations(Collection<UUID> orderIds) {
+    return reservations(orderIds);
   }
 
   @Override
-  public Mono<Void> spend(UUID orderId, BigDecimal notional, long spent) {
+  public Flux<String> settledTrades(Collection<String> tradeIds) {
+    return Flux.fromIterable(tradeIds).filter(settlements::containsKey);
+  }
+
+  @Override
+  public Mono<Void> claimSettlements(List<Settlement> claimed) {
+    return Mono.fromRunnable(() -> claimed.forEach(s -> settlements.putIfAbsent(s.tradeId(), s)));
+  }
+
+  @Override
+  public Mono<Void> updateReservations(List<Reservation> changed) {
     return Mono.fromRunnable(
-        () ->
-            reservations.computeIfPresent(
-                orderId,
-                (id, r) ->
-                    new Reservation(
-                        id, r.ownerId(), r.amount(), notional, spent, r.released(), r.closedAt())));
+        () -> changed.forEach(r -> reservations.computeIfPresent(r.orderId(), (id, old) -> r)));
   }
 
   @Override
-  public Mono<Void> close(UUID orderId, long released, Instant at) {
-    return Mono.fromRunnable(
-        () ->
-            reservations.computeIfPresent(
-                orderId,
-                (id, r) ->
-                    r.closedAt() != null
-                        ? r
-                        : new Reservation(
-                            id,
-                            r.ownerId(),
-                            r.amount(),
-                            r.notional(),
-                            r.spent(),
-                            r.released() + released,
-                            at)));
-  }
-
-  @Override
-  public Mono<Boolean> claimSettlement(Settlement settlement) {
-    return Mono.fromSupplier(
-        () -> settlements.putIfAbsent(settlement.tradeId(), settlement) == null);
+  public Flux<CashEntry> applyAll(List<CashEntry.Draft> changes) {
+    return Flux.fromIterable(changes)
+        .concatMap(
+            c ->
+                apply(c)
+                    .switchIfEmpty(
+                        Mono.error(
+                            () -> new IllegalStateException("Cash change would overdraw: " + c))));
   }
 
   @Override
