@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.persistence;
 
+import io.equitoken.platform.events.UnnestRows;
 import io.equitoken.trading.service.cash.CashAccount;
 import io.equitoken.trading.service.cash.CashEntry;
 import io.equitoken.trading.service.cash.CashKind;
@@ -213,76 +214,72 @@ class R2dbcCashStore implements CashStore {
         .all();
   }
 
+  private static final UnnestRows<Settlement> SETTLEMENTS =
+      UnnestRows.<Settlement>as("s")
+          .column("trade_id", "text", Settlement::tradeId)
+          .column("buy_order_id", "uuid", Settlement::buyOrderId)
+          .column("sell_order_id", "uuid", Settlement::sellOrderId)
+          .column("buyer_id", "text", Settlement::buyerId)
+          .column("seller_id", "text", Settlement::sellerId)
+          .column("amount", "bigint", Settlement::amount)
+          .column("fee", "bigint", Settlement::fee)
+          .column("status", "text", s -> s.funded() ? "settled" : "unfunded")
+          .column("settled_at", "timestamptz", Settlement::settledAt);
+
   @Override
   public Mono<Void> claimSettlements(List<Settlement> settlements) {
     if (settlements.isEmpty()) {
       return Mono.empty();
     }
-    int n = settlements.size();
-    String[][] v = new String[9][n];
-    for (int i = 0; i < n; i++) {
-      Settlement s = settlements.get(i);
-      v[0][i] = s.tradeId();
-      v[1][i] = s.buyOrderId().toString();
-      v[2][i] = s.sellOrderId().toString();
-      v[3][i] = s.buyerId();
-      v[4][i] = s.sellerId();
-      v[5][i] = String.valueOf(s.amount());
-      v[6][i] = String.valueOf(s.fee());
-      v[7][i] = s.funded() ? "settled" : "unfunded";
-      v[8][i] = s.settledAt().toString();
-    }
-    return db.sql(
+    var insert =
+        db.sql(
             "insert into cash_settlement (trade_id, buy_order_id, sell_order_id, buyer_id,"
-                + " seller_id, amount, fee, status, settled_at) select * from"
-                + " unnest(cast(:trade as text[]), cast(:buy as uuid[]), cast(:sell as uuid[]),"
-                + " cast(:buyer as text[]), cast(:seller as text[]), cast(:amount as bigint[]),"
-                + " cast(:fee as bigint[]), cast(:status as text[]),"
-                + " cast(:at as timestamptz[])) on conflict (trade_id) do nothing")
-        .bind("trade", v[0])
-        .bind("buy", v[1])
-        .bind("sell", v[2])
-        .bind("buyer", v[3])
-        .bind("seller", v[4])
-        .bind("amount", v[5])
-        .bind("fee", v[6])
-        .bind("status", v[7])
-        .bind("at", v[8])
-        .fetch()
-        .rowsUpdated()
-        .then();
+                + " seller_id, amount, fee, status, settled_at) select * from "
+                + SETTLEMENTS.clause()
+                + " on conflict (trade_id) do nothing");
+    return SETTLEMENTS.bind(insert, settlements).fetch().rowsUpdated().then();
   }
+
+  private static final UnnestRows<Reservation> RESERVATIONS =
+      UnnestRows.<Reservation>as("u")
+          .column("order_id", "uuid", Reservation::orderId)
+          .column("notional", "numeric", Reservation::notional)
+          .column("spent", "bigint", Reservation::spent)
+          .column("released", "bigint", Reservation::released)
+          .column("closed_at", "timestamptz", Reservation::closedAt);
 
   @Override
   public Mono<Void> updateReservations(List<Reservation> reservations) {
     if (reservations.isEmpty()) {
       return Mono.empty();
     }
-    int n = reservations.size();
-    String[][] v = new String[5][n];
-    for (int i = 0; i < n; i++) {
-      Reservation r = reservations.get(i);
-      v[0][i] = r.orderId().toString();
-      v[1][i] = r.notional().toPlainString();
-      v[2][i] = String.valueOf(r.spent());
-      v[3][i] = String.valueOf(r.released());
-      v[4][i] = r.closedAt() == null ? null : r.closedAt().toString();
-    }
-    return db.sql(
+    var update =
+        db.sql(
             "update cash_reservation r set notional = u.notional, spent = u.spent, released ="
-                + " u.released, closed_at = u.closed_at from unnest(cast(:order as uuid[]),"
-                + " cast(:notional as numeric[]), cast(:spent as bigint[]),"
-                + " cast(:released as bigint[]), cast(:closed as timestamptz[])) as u(order_id,"
-                + " notional, spent, released, closed_at) where r.order_id = u.order_id")
-        .bind("order", v[0])
-        .bind("notional", v[1])
-        .bind("spent", v[2])
-        .bind("released", v[3])
-        .bind("closed", v[4])
-        .fetch()
-        .rowsUpdated()
-        .then();
+                + " u.released, closed_at = u.closed_at from "
+                + RESERVATIONS.clause()
+                + " where r.order_id = u.order_id");
+    return RESERVATIONS.bind(update, reservations).fetch().rowsUpdated().then();
   }
+
+  private static final UnnestRows<CashEntry.Draft> CHANGES =
+      UnnestRows.<CashEntry.Draft>as("d")
+          .column("id", "uuid", CashEntry.Draft::id)
+          .column("owner_id", "text", CashEntry.Draft::ownerId)
+          .column("kind", "text", c -> c.kind().wire())
+          .column("amount", "bigint", CashEntry.Draft::amount)
+          .column("reserved_change", "bigint", CashEntry.Draft::reservedChange)
+          .column("order_id", "uuid", c -> c.refs().orderId())
+          .column("trade_id", "text", c -> c.refs().tradeId())
+          .column("deposit_id", "uuid", c -> c.refs().depositId())
+          .column("withdrawal_id", "uuid", c -> c.refs().withdrawalId())
+          .column("token_id", "text", c -> c.refs().tokenId())
+          .column("price", "numeric", c -> c.refs().price())
+          .column("quantity", "numeric", c -> c.refs().quantity())
+          .column("fee", "bigint", c -> c.refs().fee())
+          .column("reason", "text", c -> c.refs().reason())
+          .column("actor", "text", c -> c.refs().actor())
+          .column("occurred_at", "timestamptz", CashEntry.Draft::occurredAt);
 
   /**
    * Every change of a poll in one statement: per account the sum of its changes, added to the
@@ -293,14 +290,9 @@ class R2dbcCashStore implements CashStore {
    * and the poll is applied again.
    */
   private static final String APPLY_ALL =
-      "with d as (select * from unnest(cast(:id as uuid[]), cast(:owner as text[]),"
-          + " cast(:kind as text[]), cast(:amount as bigint[]), cast(:reservedChange as bigint[]),"
-          + " cast(:orderId as uuid[]), cast(:tradeId as text[]), cast(:depositId as uuid[]),"
-          + " cast(:withdrawalId as uuid[]), cast(:tokenId as text[]), cast(:price as numeric[]),"
-          + " cast(:quantity as numeric[]), cast(:fee as bigint[]), cast(:reason as text[]),"
-          + " cast(:actor as text[]), cast(:at as timestamptz[])) with ordinality as d(id,"
-          + " owner_id, kind, amount, reserved_change, order_id, trade_id, deposit_id,"
-          + " withdrawal_id, token_id, price, quantity, fee, reason, actor, occurred_at, ord)),"
+      "with d as (select * from "
+          + CHANGES.clauseWithOrdinality("ord")
+          + "),"
           + " t as (select owner_id, cast(sum(amount) as bigint) as amount,"
           + " cast(sum(reserved_change) as bigint) as reserved_change, count(*) as entries,"
           + " max(occurred_at) as at from d group by owner_id),"
@@ -335,35 +327,7 @@ class R2dbcCashStore implements CashStore {
       return Flux.empty();
     }
     int n = changes.size();
-    String[][] v = new String[16][n];
-    for (int i = 0; i < n; i++) {
-      CashEntry.Draft c = changes.get(i);
-      CashEntry.Refs r = c.refs();
-      v[0][i] = c.id().toString();
-      v[1][i] = c.ownerId();
-      v[2][i] = c.kind().wire();
-      v[3][i] = String.valueOf(c.amount());
-      v[4][i] = String.valueOf(c.reservedChange());
-      v[5][i] = r.orderId() == null ? null : r.orderId().toString();
-      v[6][i] = r.tradeId();
-      v[7][i] = r.depositId() == null ? null : r.depositId().toString();
-      v[8][i] = r.withdrawalId() == null ? null : r.withdrawalId().toString();
-      v[9][i] = r.tokenId();
-      v[10][i] = r.price() == null ? null : r.price().toPlainString();
-      v[11][i] = r.quantity() == null ? null : r.quantity().toPlainString();
-      v[12][i] = r.fee() == null ? null : String.valueOf(r.fee());
-      v[13][i] = r.reason();
-      v[14][i] = r.actor();
-      v[15][i] = c.occurredAt().toString();
-    }
-    String[] names = {
-      "id", "owner", "kind", "amount", "reservedChange", "orderId", "tradeId", "depositId",
-      "withdrawalId", "tokenId", "price", "quantity", "fee", "reason", "actor", "at"
-    };
-    DatabaseClient.GenericExecuteSpec spec = db.sql(APPLY_ALL).bind("currency", currency);
-    for (int k = 0; k < names.length; k++) {
-      spec = spec.bind(names[k], v[k]);
-    }
+    var spec = CHANGES.bind(db.sql(APPLY_ALL).bind("currency", currency), changes);
     return spec.map(
             row ->
                 new Written(

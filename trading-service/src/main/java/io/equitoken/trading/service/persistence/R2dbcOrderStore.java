@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.persistence;
 
+import io.equitoken.platform.events.UnnestRows;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.order.OrderStatus;
@@ -189,53 +190,43 @@ class R2dbcOrderStore implements OrderStore {
         .sort(java.util.Comparator.comparing(Order::createdAt).thenComparing(Order::id));
   }
 
+  private static final UnnestRows<OrderProjection.Accepted> ACCEPTED =
+      UnnestRows.<OrderProjection.Accepted>as("u")
+          .column("id", "uuid", OrderProjection.Accepted::orderId)
+          .column("at", "timestamptz", OrderProjection.Accepted::at);
+
   @Override
   public Mono<Void> accepted(List<OrderProjection.Accepted> accepted) {
-    int n = accepted.size();
-    String[] ids = new String[n];
-    String[] at = new String[n];
-    for (int i = 0; i < n; i++) {
-      ids[i] = accepted.get(i).orderId().toString();
-      at[i] = accepted.get(i).at().toString();
-    }
-    return db.sql(
-            "update trade_order o set status = 'open', updated_at = u.at from"
-                + " unnest(cast(:id as uuid[]), cast(:at as timestamptz[])) as u(id, at)"
-                + " where o.id = u.id and o.status = 'pending'")
-        .bind("id", ids)
-        .bind("at", at)
-        .fetch()
-        .rowsUpdated()
-        .then();
+    var update =
+        db.sql(
+            "update trade_order o set status = 'open', updated_at = u.at from "
+                + ACCEPTED.clause()
+                + " where o.id = u.id and o.status = 'pending'");
+    return ACCEPTED.bind(update, accepted).fetch().rowsUpdated().then();
   }
+
+  private static final UnnestRows<NewFill> FILLS =
+      UnnestRows.<NewFill>as("u")
+          .column("order_id", "uuid", f -> f.filled().orderId())
+          .column("trade_id", "text", f -> f.filled().fill().tradeId())
+          .column("price", "numeric", f -> f.filled().fill().price())
+          .column("quantity", "numeric", f -> f.filled().fill().quantity())
+          .column("executed_at", "timestamptz", f -> f.filled().fill().executedAt())
+          .column("status", "text", f -> f.filled().status().wire())
+          .column("filled", "numeric", f -> f.filled().filledQuantity())
+          .column("remaining", "numeric", f -> f.filled().remainingQuantity())
+          .column("avg", "numeric", f -> f.filled().averagePrice())
+          .column("moves", "boolean", NewFill::moves);
 
   @Override
   public Mono<Void> filled(List<NewFill> fills) {
-    int n = fills.size();
-    String[][] v = new String[10][n];
-    for (int i = 0; i < n; i++) {
-      OrderProjection.Filled f = fills.get(i).filled();
-      v[0][i] = f.orderId().toString();
-      v[1][i] = f.fill().tradeId();
-      v[2][i] = plain(f.fill().price());
-      v[3][i] = plain(f.fill().quantity());
-      v[4][i] = f.fill().executedAt().toString();
-      v[5][i] = f.status().wire();
-      v[6][i] = plain(f.filledQuantity());
-      v[7][i] = plain(f.remainingQuantity());
-      v[8][i] = plain(f.averagePrice());
-      v[9][i] = String.valueOf(fills.get(i).moves());
-    }
     // one statement: each fill once per trade id, and each order moved only by a fill new to it,
     // to the figures one at a time would leave (the largest filled quantity, the last of equals)
-    return db.sql(
-            "with u as (select * from unnest(cast(:id as uuid[]), cast(:trade as text[]),"
-                + " cast(:price as numeric[]), cast(:quantity as numeric[]),"
-                + " cast(:at as timestamptz[]), cast(:status as text[]),"
-                + " cast(:filled as numeric[]), cast(:remaining as numeric[]),"
-                + " cast(:avg as numeric[]), cast(:moves as boolean[])) with ordinality"
-                + " as u(order_id, trade_id, price, quantity, executed_at, status, filled,"
-                + " remaining, avg, moves, ord)),"
+    var update =
+        db.sql(
+            "with u as (select * from "
+                + FILLS.clauseWithOrdinality("ord")
+                + "),"
                 + " f as (insert into order_fill (order_id, trade_id, price, quantity,"
                 + " executed_at) select u.order_id, u.trade_id, u.price, u.quantity, u.executed_at"
                 + " from u where exists (select 1 from trade_order o where o.id = u.order_id)"
@@ -247,66 +238,37 @@ class R2dbcOrderStore implements OrderStore {
                 + " remaining_quantity = l.remaining, average_price = l.avg,"
                 + " updated_at = l.executed_at from latest l where o.id = l.order_id"
                 + " and o.filled_quantity <= l.filled and o."
-                + NOT_FINAL)
-        .bind("id", v[0])
-        .bind("trade", v[1])
-        .bind("price", v[2])
-        .bind("quantity", v[3])
-        .bind("at", v[4])
-        .bind("status", v[5])
-        .bind("filled", v[6])
-        .bind("remaining", v[7])
-        .bind("avg", v[8])
-        .bind("moves", v[9])
-        .fetch()
-        .rowsUpdated()
-        .then();
+                + NOT_FINAL);
+    return FILLS.bind(update, fills).fetch().rowsUpdated().then();
   }
+
+  private static final UnnestRows<OrderProjection.Ended> ENDED =
+      UnnestRows.<OrderProjection.Ended>as("u")
+          .column("id", "uuid", OrderProjection.Ended::orderId)
+          .column("status", "text", e -> e.status().wire())
+          .column("filled", "numeric", OrderProjection.Ended::filledQuantity)
+          .column("remaining", "numeric", OrderProjection.Ended::remainingQuantity)
+          .column("code", "text", OrderProjection.Ended::reasonCode)
+          .column("detail", "text", OrderProjection.Ended::reasonDetail)
+          .column("at", "timestamptz", OrderProjection.Ended::at);
 
   @Override
   public Mono<Void> ended(List<OrderProjection.Ended> ended) {
-    int n = ended.size();
-    String[][] v = new String[7][n];
-    for (int i = 0; i < n; i++) {
-      OrderProjection.Ended e = ended.get(i);
-      v[0][i] = e.orderId().toString();
-      v[1][i] = e.status().wire();
-      v[2][i] = plain(e.filledQuantity());
-      v[3][i] = plain(e.remainingQuantity());
-      v[4][i] = e.reasonCode();
-      v[5][i] = e.reasonDetail();
-      v[6][i] = e.at().toString();
-    }
     // a rejection keeps the order's figures and carries a detail; a cancel or an expiry sets the
     // figures (the filled quantity never going back) and clears nothing else
-    return db.sql(
+    var update =
+        db.sql(
             "update trade_order o set status = u.status,"
                 + " filled_quantity = case when u.status = 'rejected' then o.filled_quantity"
                 + " else greatest(o.filled_quantity, u.filled) end,"
                 + " remaining_quantity = case when u.status = 'rejected'"
                 + " then o.remaining_quantity else u.remaining end, reason_code = u.code,"
                 + " reason_detail = case when u.status = 'rejected' then u.detail"
-                + " else o.reason_detail end, updated_at = u.at"
-                + " from unnest(cast(:id as uuid[]), cast(:status as text[]),"
-                + " cast(:filled as numeric[]), cast(:remaining as numeric[]),"
-                + " cast(:code as text[]), cast(:detail as text[]), cast(:at as timestamptz[]))"
-                + " as u(id, status, filled, remaining, code, detail, at)"
+                + " else o.reason_detail end, updated_at = u.at from "
+                + ENDED.clause()
                 + " where o.id = u.id and o."
-                + NOT_FINAL)
-        .bind("id", v[0])
-        .bind("status", v[1])
-        .bind("filled", v[2])
-        .bind("remaining", v[3])
-        .bind("code", v[4])
-        .bind("detail", v[5])
-        .bind("at", v[6])
-        .fetch()
-        .rowsUpdated()
-        .then();
-  }
-
-  private static String plain(BigDecimal value) {
-    return value == null ? null : value.toPlainString();
+                + NOT_FINAL);
+    return ENDED.bind(update, ended).fetch().rowsUpdated().then();
   }
 
   private static Order order(Readable row) {
