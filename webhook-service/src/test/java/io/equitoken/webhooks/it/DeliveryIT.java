@@ -200,17 +200,7 @@ class DeliveryIT extends WebhooksIntegrationBase {
   void shouldSignUnderBothSecretsDuringARotation() {
     JsonNode sub = api.subscribe(token, receiver.url(), "price.updated");
     String id = sub.get("id").asString();
-    String fresh =
-        Api.json(
-                api.call(
-                        HttpMethod.POST,
-                        "/webhooks/subscriptions/" + id + "/rotate-secret",
-                        token,
-                        null)
-                    .expectStatus()
-                    .isOk())
-            .get("secret")
-            .asString();
+    String fresh = rotateSecret(id);
 
     Events.send(PRICE, tokenId, price());
 
@@ -503,17 +493,7 @@ class DeliveryIT extends WebhooksIntegrationBase {
     // given a subscription whose stored secret is unusable, rotated by its owner
     String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
     storeSecret(id, "whsec_");
-    String fresh =
-        Api.json(
-                api.call(
-                        HttpMethod.POST,
-                        "/webhooks/subscriptions/" + id + "/rotate-secret",
-                        token,
-                        null)
-                    .expectStatus()
-                    .isOk())
-            .get("secret")
-            .asString();
+    String fresh = rotateSecret(id);
 
     // when a price is published
     Events.send(PRICE, tokenId, price());
@@ -559,5 +539,19 @@ class DeliveryIT extends WebhooksIntegrationBase {
     public void close() {
       loggers.forEach(logger -> logger.detachAppender(appender));
     }
+  }
+
+  /** Rotates the subscription's signing secret as its owner; the new secret. */
+  private String rotateSecret(String id) {
+    return Api.json(
+            api.call(
+                    HttpMethod.POST,
+                    "/webhooks/subscriptions/" + id + "/rotate-secret",
+                    token,
+                    null)
+                .expectStatus()
+                .isOk())
+        .get("secret")
+        .asString();
   }
 }
