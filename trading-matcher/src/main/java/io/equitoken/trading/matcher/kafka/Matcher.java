@@ -20,7 +20,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -129,7 +128,6 @@ public final class Matcher implements AutoCloseable {
       if (c != null) {
         c.wakeup();
       }
-      LockSupport.unpark(thread);
       try {
         thread.join(Duration.ofSeconds(30).toMillis());
       } catch (InterruptedException e) {
@@ -202,9 +200,6 @@ public final class Matcher implements AutoCloseable {
           transact(records);
         }
         answerHashRequests();
-        if (!records.isEmpty() && records.count() < config.maxPollRecords()) {
-          gather();
-        }
       }
     } catch (WakeupException | InterruptException e) {
       log.info("Matcher {} interrupted", config.instanceId());
@@ -223,18 +218,6 @@ public final class Matcher implements AutoCloseable {
       closeQuietly(recovery);
       closeQuietly(takeover);
       hashRequests.forEach(f -> f.completeExceptionally(new IllegalStateException("closed")));
-    }
-  }
-
-  /**
-   * Lets the next commands gather before the next poll ({@link
-   * MatcherConfig#gatherBetweenPolls()}); {@link #close()} ends the pause at once.
-   */
-  private void gather() {
-    long until = System.nanoTime() + config.gatherBetweenPolls().toNanos();
-    long left;
-    while (!stopping && (left = until - System.nanoTime()) > 0) {
-      LockSupport.parkNanos(this, left);
     }
   }
 

@@ -24,12 +24,6 @@ import java.util.Objects;
  * @param pollTimeout the consumer's poll timeout (1 s): bounds how fast state queries are answered
  *     and a time-based snapshot is taken while no command arrives; a command ends the poll at once
  * @param maxPollRecords commands per transaction at most
- * @param gatherBetweenPolls how long the loop lets commands gather after a transaction of fewer
- *     than {@code maxPollRecords} before it polls again (0: none): a transaction's fixed cost at
- *     the broker (partitions added, offsets, markers) is shared by the commands of one gathering
- *     instead of paid per command when they arrive one by one; a command that finds the matcher
- *     waiting in a poll is handled at once, one that arrives while it gathers waits at most this
- *     long
  * @param transactionTimeout the producer's {@code transaction.timeout.ms}
  * @param extraConsumer, extraProducer any further client properties (security, tuning)
  */
@@ -48,7 +42,6 @@ public record MatcherConfig(
     Duration snapshotEvery,
     Duration pollTimeout,
     int maxPollRecords,
-    Duration gatherBetweenPolls,
     Duration transactionTimeout,
     Map<String, Object> extraConsumer,
     Map<String, Object> extraProducer) {
@@ -62,10 +55,6 @@ public record MatcherConfig(
     Objects.requireNonNull(instanceId, "instanceId");
     extraConsumer = Map.copyOf(extraConsumer);
     extraProducer = Map.copyOf(extraProducer);
-    gatherBetweenPolls = gatherBetweenPolls == null ? Duration.ZERO : gatherBetweenPolls;
-    if (gatherBetweenPolls.isNegative()) {
-      throw new IllegalArgumentException("Expected gatherBetweenPolls >= 0");
-    }
     if (snapshotEveryCommands < 1 || partitions < 1 || maxPollRecords < 1) {
       throw new IllegalArgumentException(
           "Expected snapshotEveryCommands, partitions and maxPollRecords >= 1");
@@ -95,7 +84,6 @@ public record MatcherConfig(
     b.snapshotEvery = snapshotEvery;
     b.pollTimeout = pollTimeout;
     b.maxPollRecords = maxPollRecords;
-    b.gatherBetweenPolls = gatherBetweenPolls;
     b.transactionTimeout = transactionTimeout;
     b.extraConsumer = extraConsumer;
     b.extraProducer = extraProducer;
@@ -120,7 +108,6 @@ public record MatcherConfig(
     private Duration snapshotEvery = Duration.ofSeconds(30);
     private Duration pollTimeout = Duration.ofSeconds(1);
     private int maxPollRecords = 500;
-    private Duration gatherBetweenPolls = Duration.ZERO;
     private Duration transactionTimeout = Duration.ofSeconds(30);
     private Map<String, Object> extraConsumer = Map.of();
     private Map<String, Object> extraProducer = Map.of();
@@ -194,11 +181,6 @@ public record MatcherConfig(
       return this;
     }
 
-    public Builder gatherBetweenPolls(Duration v) {
-      gatherBetweenPolls = v;
-      return this;
-    }
-
     public Builder transactionTimeout(Duration v) {
       transactionTimeout = v;
       return this;
@@ -230,7 +212,6 @@ public record MatcherConfig(
           snapshotEvery,
           pollTimeout,
           maxPollRecords,
-          gatherBetweenPolls,
           transactionTimeout,
           extraConsumer,
           extraProducer);

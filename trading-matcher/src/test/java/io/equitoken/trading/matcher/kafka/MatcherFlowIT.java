@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -196,48 +195,5 @@ class MatcherFlowIT {
     assertThat(events)
         .filteredOn(e -> KafkaRecords.header(e, "ce_type").endsWith("trade.executed.v1"))
         .hasSize(2);
-  }
-
-  @Test
-  void shouldLetCommandsThatArriveOneByOneShareATransaction() throws Exception {
-    // given a matcher that lets commands gather for a second after each transaction, and a token
-    // open for trading with a resting sell
-    String token = "70c00000-0000-4000-8000-0000000000c1";
-    Commands c = new Commands(token);
-    List<MatcherCommand> setup =
-        List.of(
-            c.register("1000", "10"),
-            c.open("W", "continuous", null),
-            c.place("S1", Commands.ISSUER, "W", "sell", "100", "10"));
-    List<MatcherCommand> buys = new ArrayList<>();
-    for (int i = 0; i < 10; i++) {
-      buys.add(c.place("B" + i, "alice", "W", "buy", "1", "10"));
-    }
-    MatcherConfig config =
-        fixture.config("m-gather").toBuilder().gatherBetweenPolls(Duration.ofSeconds(1)).build();
-    MatcherTopics.ensure(config);
-    CommandRecords.send(
-        fixture.bootstrap,
-        setup.stream().map(m -> CommandRecords.record(config.commandsTopic(), m)).toList());
-    List<MatcherCommand> all = new ArrayList<>(setup);
-    all.addAll(buys);
-    try (Matcher matcher = new Matcher(config).start();
-        KafkaProducer<String, String> producer = CommandRecords.producer(fixture.bootstrap)) {
-      CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(60));
-      long before = matcher.committedTransactions();
-
-      // when ten buys arrive one by one, 20 ms apart (all within one gathering)
-      for (MatcherCommand buy : buys) {
-        producer.send(CommandRecords.record(config.commandsTopic(), buy)).get();
-        Thread.sleep(20);
-      }
-      CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(60));
-
-      // then the first is matched at once and the others share the next transaction (one more
-      // may be a time-based snapshot), where without gathering each would be a transaction
-      assertThat(matcher.committedTransactions() - before).isBetween(2L, 3L);
-      fixture.checkExactlyOnce(
-          all, fixture.events(all), matcher.stateHashes(Duration.ofSeconds(10)));
-    }
   }
 }

@@ -209,7 +209,6 @@ class ServiceConfiguration {
             .snapshotEveryCommands(m.snapshotEveryCommands())
             .snapshotEvery(m.snapshotEvery())
             .transactionTimeout(m.transactionTimeout())
-            .gatherBetweenPolls(m.gatherBetweenPolls())
             // session, heartbeat and static membership as every consumer of the platform has them
             .extraConsumer(withGroupDefaults(kafka.getProperties(), group, m.takeoverFetchWaitMs()))
             .extraProducer(Map.copyOf(kafka.getProperties()))

@@ -27,8 +27,7 @@ record TradingProperties(
     clockInterval = clockInterval == null ? Duration.ofSeconds(10) : clockInterval;
     indicateInterval = indicateInterval == null ? Duration.ofSeconds(3) : indicateInterval;
     maxWindowLength = maxWindowLength == null ? Duration.ofDays(31) : maxWindowLength;
-    matcher =
-        matcher == null ? new Matcher(null, null, null, null, null, null, null, null) : matcher;
+    matcher = matcher == null ? new Matcher(null, null, null, null, null, null, null) : matcher;
     cash = cash == null ? new Cash(null, null, null) : cash;
     maxOpenOrdersPerToken = maxOpenOrdersPerToken == null ? 50 : maxOpenOrdersPerToken;
     referencePriceBand = referencePriceBand == null ? java.math.BigDecimal.TEN : referencePriceBand;
@@ -52,10 +51,8 @@ record TradingProperties(
    * {@code equitoken.trading.matcher.*}: whether this instance runs a matcher, its stable instance
    * id (unset: the platform's instance id, see {@link #instanceIdOr}; a restarted instance fences
    * its predecessor's open transaction), the consumer group of all matchers, when a partition's
-   * engines are snapshotted, the transaction timeout of its producer, how long the consumers a
-   * takeover waits for (the matcher's, the order projection's) let a fetch wait at the broker, and
-   * how long commands gather between two of the matcher's transactions (25 ms; {@code
-   * MatcherConfig#gatherBetweenPolls}).
+   * engines are snapshotted, the transaction timeout of its producer, and how long the consumers a
+   * takeover waits for (the matcher's, the order projection's) let a fetch wait at the broker.
    */
   record Matcher(
       Boolean enabled,
@@ -64,8 +61,7 @@ record TradingProperties(
       Integer snapshotEveryCommands,
       Duration snapshotEvery,
       Duration transactionTimeout,
-      Integer takeoverFetchWaitMs,
-      Duration gatherBetweenPolls) {
+      Integer takeoverFetchWaitMs) {
 
     Matcher {
       enabled = enabled == null || enabled;
@@ -80,7 +76,6 @@ record TradingProperties(
       // partitions taken over from a dead instance wait for the fetch already waiting at the
       // broker: Kafka's 500 ms where a second instance can take over, longer for a lone instance
       takeoverFetchWaitMs = takeoverFetchWaitMs == null ? 500 : takeoverFetchWaitMs;
-      gatherBetweenPolls = gatherBetweenPolls == null ? Duration.ofMillis(25) : gatherBetweenPolls;
     }
 
     /**
