@@ -70,4 +70,16 @@ public final class Api {
             .expectStatus()
             .isCreated());
   }
+
+  /** Rotates a subscription's signing secret as {@code token}'s caller: the answer (200). */
+  public JsonNode rotateSecret(String token, String subscriptionId) {
+    return json(
+        call(
+                HttpMethod.POST,
+                "/webhooks/subscriptions/" + subscriptionId + "/rotate-secret",
+                token,
+                null)
+            .expectStatus()
+            .isOk());
+  }
 }

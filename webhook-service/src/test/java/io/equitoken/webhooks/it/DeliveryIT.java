@@ -200,7 +200,7 @@ class DeliveryIT extends WebhooksIntegrationBase {
   void shouldSignUnderBothSecretsDuringARotation() {
     JsonNode sub = api.subscribe(token, receiver.url(), "price.updated");
     String id = sub.get("id").asString();
-    String fresh = rotateSecret(id);
+    String fresh = api.rotateSecret(token, id).get("secret").asString();
 
     Events.send(PRICE, tokenId, price());
 
@@ -493,7 +493,7 @@ class DeliveryIT extends WebhooksIntegrationBase {
     // given a subscription whose stored secret is unusable, rotated by its owner
     String id = api.subscribe(token, receiver.url(), "price.updated").get("id").asString();
     storeSecret(id, "whsec_");
-    String fresh = rotateSecret(id);
+    String fresh = api.rotateSecret(token, id).get("secret").asString();
 
     // when a price is published
     Events.send(PRICE, tokenId, price());
@@ -539,19 +539,5 @@ class DeliveryIT extends WebhooksIntegrationBase {
     public void close() {
       loggers.forEach(logger -> logger.detachAppender(appender));
     }
-  }
-
-  /** Rotates the subscription's signing secret as its owner; the new secret. */
-  private String rotateSecret(String id) {
-    return Api.json(
-            api.call(
-                    HttpMethod.POST,
-                    "/webhooks/subscriptions/" + id + "/rotate-secret",
-                    token,
-                    null)
-                .expectStatus()
-                .isOk())
-        .get("secret")
-        .asString();
   }
 }

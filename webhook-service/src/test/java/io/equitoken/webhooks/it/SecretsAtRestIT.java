@@ -11,7 +11,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.http.HttpMethod;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -69,17 +68,7 @@ class SecretsAtRestIT extends WebhooksIntegrationBase {
     assertThat(before.get(1)).isNull();
 
     // when the secret is rotated
-    String fresh =
-        Api.json(
-                api.call(
-                        HttpMethod.POST,
-                        "/webhooks/subscriptions/" + id + "/rotate-secret",
-                        token,
-                        null)
-                    .expectStatus()
-                    .isOk())
-            .get("secret")
-            .asString();
+    String fresh = api.rotateSecret(token, id).get("secret").asString();
 
     // then both stored secrets are sealed and hold neither secret
     List<String> after = stored(id);

@@ -243,15 +243,7 @@ class SubscriptionsIT extends WebhooksIntegrationBase {
   @Test
   void shouldRotateTheSecret() {
     JsonNode created = api.subscribe(Api.investor(owner), receiver.url(), "trade.executed");
-    JsonNode rotated =
-        Api.json(
-            api.call(
-                    HttpMethod.POST,
-                    "/webhooks/subscriptions/" + created.get("id").asString() + "/rotate-secret",
-                    Api.investor(owner),
-                    null)
-                .expectStatus()
-                .isOk());
+    JsonNode rotated = api.rotateSecret(Api.investor(owner), created.get("id").asString());
     assertThat(rotated.get("secret").asString())
         .startsWith("whsec_")
         .isNotEqualTo(created.get("secret").asString());
