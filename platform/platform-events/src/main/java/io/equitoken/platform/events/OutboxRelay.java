@@ -2,6 +2,7 @@ package io.equitoken.platform.events;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -28,7 +29,9 @@ import reactor.core.scheduler.Schedulers;
 public class OutboxRelay implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
-  private static final long ADVISORY_LOCK = 0x0e7b0c5L;
+
+  /** The lock that makes one instance per database the relay. */
+  static final long ADVISORY_LOCK = 0x0e7b0c5L;
 
   private final DatabaseClient db;
   private final TransactionalOperator tx;
@@ -61,21 +64,28 @@ public class OutboxRelay implements SmartLifecycle {
 
   private record Row(long seq, EventEnvelope event, String topic, String traceparent) {}
 
-  /** Publishes one batch; answers how many events were published (0 if none or not leader). */
+  /**
+   * Publishes one batch; answers how many events were published (0 if none or not leader). One
+   * statement between the transaction's begin and commit: it takes the advisory lock, marks the
+   * oldest unpublished rows published and returns them; they are then sent, and a send that Kafka
+   * does not acknowledge rolls the marks back with the transaction. A row another relay published
+   * between this statement's snapshot and its lock is skipped ({@code published_at is null} is
+   * checked again on the row it updates), so a change of leader sends nothing twice.
+   */
   public Mono<Integer> relayOnce() {
-    Mono<Integer> batch =
-        db.sql("select pg_try_advisory_xact_lock(:lock) as locked")
-            .bind("lock", ADVISORY_LOCK)
-            .map(r -> Boolean.TRUE.equals(r.get("locked", Boolean.class)))
-            .one()
-            .flatMap(locked -> locked ? publishPending() : Mono.just(0));
-    return tx.transactional(batch);
+    return tx.transactional(
+        claimBatch().flatMap(rows -> rows.isEmpty() ? Mono.just(0) : send(rows)));
   }
 
-  private Mono<Integer> publishPending() {
+  private Mono<List<Row>> claimBatch() {
     return db.sql(
-            "select seq, event_id, topic, event_key, event_type, source, subject, occurred_at,"
-                + " payload, traceparent from outbox_event where published_at is null order by seq limit :n")
+            "with leader as (select pg_try_advisory_xact_lock(:lock) as locked) update outbox_event"
+                + " o set published_at = now() from leader where leader.locked and o.published_at"
+                + " is null and o.seq = any(array(select seq from outbox_event where published_at"
+                + " is null order by seq limit :n)) returning o.seq, o.event_id, o.topic,"
+                + " o.event_key, o.event_type, o.source, o.subject, o.occurred_at, o.payload,"
+                + " o.traceparent")
+        .bind("lock", ADVISORY_LOCK)
         .bind("n", properties.relayBatchSize())
         .map(
             r ->
@@ -92,8 +102,8 @@ public class OutboxRelay implements SmartLifecycle {
                     r.get("topic", String.class),
                     r.get("traceparent", String.class)))
         .all()
-        .collectList()
-        .flatMap(rows -> rows.isEmpty() ? Mono.just(0) : send(rows));
+        .sort(Comparator.comparingLong(Row::seq))
+        .collectList();
   }
 
   private Mono<Integer> send(List<Row> rows) {
@@ -108,15 +118,9 @@ public class OutboxRelay implements SmartLifecycle {
                             .map(row -> kafka.send(record(row)))
                             .toArray(CompletableFuture[]::new)))
             .subscribeOn(Schedulers.boundedElastic());
-    Long[] seqs = rows.stream().map(Row::seq).toArray(Long[]::new);
     return sent.flatMap(Mono::fromFuture)
         .timeout(properties.publishTimeout())
-        .then(
-            db.sql("update outbox_event set published_at = now() where seq = any(:seqs)")
-                .bind("seqs", seqs)
-                .fetch()
-                .rowsUpdated())
-        .map(Long::intValue);
+        .thenReturn(rows.size());
   }
 
   /** The row as a CloudEvent, with the {@code traceparent} it was written under (if any). */
