@@ -12,8 +12,13 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,6 +27,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.BatchListenerFailedException;
+import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -75,6 +81,30 @@ class BatchConsumerIT {
     own.getContainerProperties().setIdleBetweenPolls(7);
     EventsAutoConfiguration.gather(own, java.time.Duration.ofMillis(50));
     assertThat(own.getContainerProperties().getIdleBetweenPolls()).isEqualTo(7);
+  }
+
+  @Test
+  void shouldCommitEveryListenersOffsetsOncePerIntervalRatherThanPerPoll() {
+    assertThat(listeners.getListenerContainers())
+        .isNotEmpty()
+        .allSatisfy(
+            c -> {
+              assertThat(c.getContainerProperties().getAckMode())
+                  .isEqualTo(ContainerProperties.AckMode.TIME);
+              assertThat(c.getContainerProperties().getAckTime())
+                  .isEqualTo(EventsAutoConfiguration.COMMIT_INTERVAL.toMillis());
+            });
+
+    // a container given another ack mode keeps it
+    var own =
+        new org.springframework.kafka.listener.ConcurrentMessageListenerContainer<>(
+            new org.springframework.kafka.core.DefaultKafkaConsumerFactory<String, String>(
+                java.util.Map.of()),
+            new ContainerProperties("t"));
+    own.getContainerProperties().setAckMode(ContainerProperties.AckMode.RECORD);
+    EventsAutoConfiguration.commitEvery(own, Duration.ofSeconds(1));
+    assertThat(own.getContainerProperties().getAckMode())
+        .isEqualTo(ContainerProperties.AckMode.RECORD);
   }
 
   @Test
@@ -435,6 +465,39 @@ class BatchConsumerIT {
     assertThat(allDead).isEmpty();
     assertThat(eventIds("processed_event", EventsTestApplication.BatchListener.CONSUMER))
         .doesNotContain(foreignId);
+    // and the group's offsets, committed once per interval, reach the end of the topic
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> committedLag(topic, EventsTestApplication.BatchListener.GROUP) == 0);
+  }
+
+  /** How far the group's committed offsets are behind the end of the topic's partitions. */
+  private static long committedLag(String topic, String group) throws Exception {
+    try (Admin admin =
+        Admin.create(
+            Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                TestInfrastructure.kafkaBootstrapServers()))) {
+      Map<TopicPartition, OffsetAndMetadata> committed =
+          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+      Map<TopicPartition, OffsetSpec> ends =
+          admin
+              .describeTopics(List.of(topic))
+              .allTopicNames()
+              .get()
+              .get(topic)
+              .partitions()
+              .stream()
+              .collect(
+                  Collectors.toMap(
+                      p -> new TopicPartition(topic, p.partition()), p -> OffsetSpec.latest()));
+      long lag = 0;
+      for (var end : admin.listOffsets(ends).all().get().entrySet()) {
+        OffsetAndMetadata at = committed.get(end.getKey());
+        lag += end.getValue().offset() - (at == null ? 0 : at.offset());
+      }
+      return lag;
+    }
   }
 
   private static ConsumerRecord<String, String> recordOf(BatchListenerFailedException e) {

@@ -60,6 +60,7 @@ class EventsTestApplication {
     static final String ID = "batch-listener";
     static final String TOPIC = "batch.events.v1";
     static final String CONSUMER = "batch-listener";
+    static final String GROUP = "batch-listener";
     final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
     final Map<String, AtomicInteger> failures = new ConcurrentHashMap<>();
     private final IdempotentConsumer consumer;
@@ -70,12 +71,7 @@ class EventsTestApplication {
       this.db = db;
     }
 
-    @KafkaListener(
-        id = ID,
-        topics = TOPIC,
-        groupId = "batch-listener",
-        batch = "true",
-        autoStartup = "false")
+    @KafkaListener(id = ID, topics = TOPIC, groupId = GROUP, batch = "true", autoStartup = "false")
     void on(List<ConsumerRecord<String, String>> records) {
       batchSizes.add(records.size());
       consumer.handleBatch(CONSUMER, records, TYPES, this::prepare, Duration.ofSeconds(30));
