@@ -2,6 +2,7 @@ package io.equitoken.platform.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.SentStatements;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
 import io.equitoken.platform.web.idempotency.Idempotency;
@@ -52,6 +53,7 @@ class IdempotencyIT {
   @Autowired DatabaseClient db;
   @Autowired IdempotencyPurger purger;
   @Autowired Environment environment;
+  @Autowired WebTestApplication.OrderController controller;
 
   private final String investor = "inv-" + UUID.randomUUID();
   private final String token = TestJwtIssuer.token(investor, "investor");
@@ -74,6 +76,23 @@ class IdempotencyIT {
     return (EntityExchangeResult<Map<String, Object>>)
         (EntityExchangeResult<?>)
             post(token, key, json).expectStatus().isCreated().expectBody(Map.class).returnResult();
+  }
+
+  @SuppressWarnings("unchecked")
+  private EntityExchangeResult<Map<String, Object>> audited(String key) {
+    return (EntityExchangeResult<Map<String, Object>>)
+        (EntityExchangeResult<?>)
+            web.post()
+                .uri("/audited-orders")
+                .header("Authorization", "Bearer " + token)
+                .header(Idempotency.HEADER, key)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"item\":\"apple\",\"quantity\":3}")
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(Map.class)
+                .returnResult();
   }
 
   private long orders(String principal) {
@@ -127,6 +146,86 @@ class IdempotencyIT {
     assertThat(first.getResponseHeaders().getFirst(Idempotency.REPLAYED_HEADER)).isEqualTo("false");
     assertThat(second.getResponseHeaders().getFirst(Idempotency.REPLAYED_HEADER)).isEqualTo("true");
     assertThat(orders(investor)).isEqualTo(1);
+  }
+
+  @Test
+  void aFirstCallRecordsItsKeyWithTheAnswerInOneStatement() {
+    try (SentStatements sent = SentStatements.capture()) {
+      created(token, UUID.randomUUID().toString(), "{\"item\":\"apple\",\"quantity\":3}");
+
+      assertThat(sent.matching("idempotency_record")).isEqualTo(1);
+      assertThat(sent.matching("insert into idempotency_record")).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aRepeatRunsTheWorkAgainAndRollsItBack() {
+    String key = UUID.randomUUID().toString();
+    var first = created(token, key, "{\"item\":\"apple\",\"quantity\":3}");
+    try (SentStatements sent = SentStatements.capture()) {
+      var again = created(token, key, "{\"item\":\"apple\",\"quantity\":3}");
+
+      assertThat(again.getResponseBody()).isEqualTo(first.getResponseBody());
+      assertThat(sent.matching("insert into test_order")).isEqualTo(1);
+    }
+    assertThat(orders(investor)).isEqualTo(1);
+  }
+
+  @Test
+  void aRepeatWhoseWorkIsRefusedNowGetsTheFirstAnswer() {
+    String key = UUID.randomUUID().toString();
+    var first = created(token, key, "{\"item\":\"last-one\",\"quantity\":1}");
+    // the work itself refuses a second one
+    post(token, UUID.randomUUID().toString(), "{\"item\":\"last-one\",\"quantity\":1}")
+        .expectStatus()
+        .isEqualTo(422)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("out-of-stock");
+
+    var again = created(token, key, "{\"item\":\"last-one\",\"quantity\":1}");
+
+    assertThat(again.getResponseBody()).isEqualTo(first.getResponseBody());
+    assertThat(again.getResponseHeaders().getLocation())
+        .isEqualTo(first.getResponseHeaders().getLocation());
+    assertThat(again.getResponseHeaders().getFirst(Idempotency.REPLAYED_HEADER)).isEqualTo("true");
+    post(token, key, "{\"item\":\"last-one\",\"quantity\":2}")
+        .expectStatus()
+        .isEqualTo(409)
+        .expectBody()
+        .jsonPath("$.code")
+        .isEqualTo("idempotency-key-reused");
+    assertThat(orders(investor)).isEqualTo(1);
+  }
+
+  @Test
+  void workWithAnEffectOutsideTheTransactionRunsOncePerKeyWhenClaimingFirst() throws Exception {
+    int before = controller.auditLines.get();
+    String key = UUID.randomUUID().toString();
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try (SentStatements sent = SentStatements.capture()) {
+      List<Future<Object>> answers = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        answers.add(pool.submit(() -> audited(key).getResponseBody().get("id")));
+      }
+      Set<Object> ids = new java.util.HashSet<>();
+      for (Future<Object> answer : answers) {
+        ids.add(answer.get(60, TimeUnit.SECONDS));
+      }
+      assertThat(ids).hasSize(1);
+      // the repeats were answered from the claim, before their work
+      assertThat(sent.matching("insert into test_order")).isEqualTo(1);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(controller.auditLines.get() - before).isEqualTo(1);
+    assertThat(orders(investor)).isEqualTo(1);
+
+    try (SentStatements sent = SentStatements.capture()) {
+      audited(UUID.randomUUID().toString());
+      // the claim and the answer
+      assertThat(sent.matching("insert into idempotency_record")).isEqualTo(2);
+    }
   }
 
   @Test

@@ -11,6 +11,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpMethod;
@@ -39,6 +41,7 @@ class WebTestApplication {
         .anonymous(HttpMethod.GET, "/bare-refusal")
         .anonymous(HttpMethod.GET, "/counted")
         .allow(HttpMethod.POST, "/orders", Roles.INVESTOR, Roles.OPERATOR)
+        .allow(HttpMethod.POST, "/audited-orders", Roles.INVESTOR, Roles.OPERATOR)
         .build();
   }
 
@@ -76,28 +79,64 @@ class WebTestApplication {
           key,
           body,
           Order.class,
-          () ->
-              Caller.current()
-                  .flatMap(
-                      caller -> {
-                        String id = UUID.randomUUID().toString();
-                        return db.sql(
-                                "insert into test_order (id, principal, item, quantity) values"
-                                    + " (:id, :principal, :item, :quantity)")
-                            .bind("id", id)
-                            .bind("principal", caller.principalId())
-                            .bind("item", body.item())
-                            .bind("quantity", body.quantity())
-                            .then()
-                            .then(
-                                body.item().equals("refuse")
-                                    ? Mono.error(
-                                        Refusal.unprocessable("out-of-stock", "None left.")
-                                            .exception())
-                                    : Mono.just(
-                                        ResponseEntity.created(URI.create("/orders/" + id))
-                                            .body(new Order(id, body.item(), body.quantity()))));
-                      }));
+          () -> Caller.current().flatMap(caller -> place(caller.principalId(), body)));
+    }
+
+    /** Audit lines written by {@code POST /audited-orders}: an effect outside the transaction. */
+    final AtomicInteger auditLines = new AtomicInteger();
+
+    @PostMapping("/audited-orders")
+    Mono<ResponseEntity<Order>> createAudited(
+        @RequestHeader(name = Idempotency.HEADER, required = false) String key,
+        @Valid @RequestBody NewOrder body) {
+      return Caller.current()
+          .flatMap(
+              caller ->
+                  idempotency.execute(
+                      new Idempotency.Call(caller.principalId(), "POST /audited-orders", key, body),
+                      Order.class,
+                      UnaryOperator.identity(),
+                      Idempotency.Recording.CLAIM_FIRST,
+                      () ->
+                          place(caller.principalId(), body)
+                              .doOnSuccess(placed -> auditLines.incrementAndGet())));
+    }
+
+    /**
+     * Inserts the order; item {@code refuse} is refused after the insert, item {@code last-one}
+     * once the principal holds one (422 {@code out-of-stock} both).
+     */
+    private Mono<ResponseEntity<Order>> place(String principal, NewOrder body) {
+      String id = UUID.randomUUID().toString();
+      Mono<Boolean> soldOut =
+          body.item().equals("last-one")
+              ? db.sql(
+                      "select count(*) as n from test_order where principal = :principal and"
+                          + " item = 'last-one'")
+                  .bind("principal", principal)
+                  .map(row -> row.get("n", Long.class) > 0)
+                  .one()
+              : Mono.just(false);
+      Mono<ResponseEntity<Order>> insert =
+          db.sql(
+                  "insert into test_order (id, principal, item, quantity) values"
+                      + " (:id, :principal, :item, :quantity)")
+              .bind("id", id)
+              .bind("principal", principal)
+              .bind("item", body.item())
+              .bind("quantity", body.quantity())
+              .then()
+              .then(
+                  body.item().equals("refuse")
+                      ? Mono.error(outOfStock())
+                      : Mono.just(
+                          ResponseEntity.created(URI.create("/orders/" + id))
+                              .body(new Order(id, body.item(), body.quantity()))));
+      return soldOut.flatMap(none -> none ? Mono.error(outOfStock()) : insert);
+    }
+
+    private static RuntimeException outOfStock() {
+      return Refusal.unprocessable("out-of-stock", "None left.").exception();
     }
   }
 

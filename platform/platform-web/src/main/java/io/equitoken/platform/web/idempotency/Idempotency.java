@@ -39,9 +39,15 @@ import tools.jackson.databind.json.JsonMapper;
  *       Cache-Control}) and body, plus {@code Idempotent-Replayed: true} (the first answer carries
  *       {@code Idempotent-Replayed: false}).
  *   <li>Same key + another body → 409 {@code idempotency-key-reused}.
- *   <li>The key is recorded in the same transaction as the work, so two concurrent requests with
- *       one key cannot both do it: the second waits for the first and replays its answer. A refused
- *       or failed call records nothing; a retry is evaluated afresh.
+ *   <li>The key is recorded with its answer after the work, in the same transaction and in one
+ *       statement, so the work's effects happen once per key: a repeat's work runs too, then finds
+ *       the key recorded (waiting for a concurrent first call's transaction to end) and rolls back
+ *       with it, and the recorded answer is replayed. A repeat whose work is refused (e.g. because
+ *       the first call's effects are there now) is looked up and replayed as well. A refused or
+ *       failed call records nothing; a retry is evaluated afresh.
+ *   <li>That needs work whose every effect is inside the transaction. Work with an effect outside
+ *       it (e.g. an audit log line) asks for {@link Recording#CLAIM_FIRST}: the key is claimed
+ *       before the work as well (one statement more), so a repeat never runs it.
  *   <li>Records are kept for {@code equitoken.idempotency.retention} (default 24 h), then purged in
  *       bounded batches; an expired key is treated as new.
  * </ul>
@@ -84,6 +90,14 @@ public class Idempotency {
     this.json = json;
     this.clock = clock;
     this.retention = retention;
+  }
+
+  /** When a keyed call's key is recorded; see the class comment. */
+  public enum Recording {
+    /** After the work, with its answer: one statement; a repeat's work runs and rolls back. */
+    WITH_ANSWER,
+    /** Claimed before the work, its answer stored after it: a repeat never runs the work. */
+    CLAIM_FIRST
   }
 
   /**
@@ -162,6 +176,19 @@ public class Idempotency {
       Class<T> bodyType,
       UnaryOperator<T> forReplay,
       Supplier<Mono<ResponseEntity<T>>> work) {
+    return execute(call, bodyType, forReplay, Recording.WITH_ANSWER, work);
+  }
+
+  /**
+   * {@link #execute(Call, Class, UnaryOperator, Supplier)} with the key recorded as {@code
+   * recording} says: {@link Recording#CLAIM_FIRST} for work with an effect outside the transaction.
+   */
+  public <T> Mono<ResponseEntity<T>> execute(
+      Call call,
+      Class<T> bodyType,
+      UnaryOperator<T> forReplay,
+      Recording recording,
+      Supplier<Mono<ResponseEntity<T>>> work) {
     return Mono.defer(
         () -> {
           String key = validKey(call.key());
@@ -169,77 +196,86 @@ public class Idempotency {
             return transactions.inTransaction(Mono.defer(work));
           }
           String fingerprint = fingerprint(call.operation(), call.body());
-          return firstOrReplay(call, key, fingerprint, bodyType, forReplay, work, true);
+          return firstOrReplay(
+              new Keyed<>(call, key, fingerprint, bodyType, forReplay, recording, work), true);
         });
   }
 
-  private <T> Mono<ResponseEntity<T>> existing(
-      Call call, String key, String fingerprint, Instant cutoff, Class<T> bodyType) {
-    return store
-        .find(call.principalId(), call.operation(), key)
-        .filter(record -> record.createdAt().isAfter(cutoff))
-        .map(
-            record -> {
-              if (!record.fingerprint().equals(fingerprint)) {
-                throw Refusal.conflict(
-                        "idempotency-key-reused",
-                        HEADER
-                            + " "
-                            + key
-                            + " was already used with a different request; use a new key for a"
-                            + " new request.")
-                    .withField(HEADER)
-                    .exception();
-              }
-              return replay(record, bodyType);
-            });
-  }
-
-  /**
-   * The first call costs one statement more than the work (the claim; the answer is stored with the
-   * work); a repeat finds the live claim and replays the recorded answer. Should that record be
-   * purged between the claim and the read (it expired meanwhile), the call is claimed afresh, once.
-   */
-  private <T> Mono<ResponseEntity<T>> firstOrReplay(
+  /** A keyed call and what it needs to run, record and replay. */
+  private record Keyed<T>(
       Call call,
       String key,
       String fingerprint,
       Class<T> bodyType,
       UnaryOperator<T> forReplay,
-      Supplier<Mono<ResponseEntity<T>>> work,
-      boolean mayClaimAgain) {
+      Recording recording,
+      Supplier<Mono<ResponseEntity<T>>> work) {}
+
+  /** The live record's answer for the key (a 409 if it was recorded for another request). */
+  private <T> Mono<ResponseEntity<T>> existing(Keyed<T> keyed, Instant cutoff) {
+    Call call = keyed.call();
+    return store
+        .find(call.principalId(), call.operation(), keyed.key())
+        .filter(record -> record.createdAt().isAfter(cutoff))
+        .map(
+            record -> {
+              if (!record.fingerprint().equals(keyed.fingerprint())) {
+                throw Refusal.conflict(
+                        "idempotency-key-reused",
+                        HEADER
+                            + " "
+                            + keyed.key()
+                            + " was already used with a different request; use a new key for a"
+                            + " new request.")
+                    .withField(HEADER)
+                    .exception();
+              }
+              return replay(record, keyed.bodyType());
+            });
+  }
+
+  /**
+   * A first call costs one statement more than the work: the key recorded with the answer (two with
+   * {@link Recording#CLAIM_FIRST}: the claim before the work). A repeat finds the key recorded,
+   * rolls its work back and replays the recorded answer; a repeat refused by its work is looked up
+   * (one read, on that path only) and replayed, or the refusal stands when the key is not recorded.
+   * Should the record be purged between finding it recorded and reading it (it expired meanwhile),
+   * the call runs afresh, once.
+   */
+  private <T> Mono<ResponseEntity<T>> firstOrReplay(Keyed<T> keyed, boolean mayRunAgain) {
+    Call call = keyed.call();
     Instant now = Instant.now(clock);
     Instant cutoff = now.minus(retention);
+    Mono<Void> claim =
+        keyed.recording() == Recording.CLAIM_FIRST
+            ? store.claim(
+                call.principalId(), call.operation(), keyed.key(), keyed.fingerprint(), now, cutoff)
+            : Mono.empty();
     return transactions
         .inTransaction(
-            store
-                .claim(call.principalId(), call.operation(), key, fingerprint, now, cutoff)
-                .then(Mono.defer(work))
+            claim
+                .then(Mono.defer(keyed.work()))
                 .flatMap(
                     answer ->
                         store
-                            .complete(record(call, key, fingerprint, now, answer, forReplay))
+                            .record(record(keyed, now, answer), cutoff)
                             .thenReturn(firstAnswer(answer))))
         .onErrorResume(
-            IdempotencyStore.KeyAlreadyRecordedException.class,
-            recorded ->
-                existing(call, key, fingerprint, cutoff, bodyType)
+            failure -> {
+              if (failure instanceof IdempotencyStore.KeyAlreadyRecordedException) {
+                return existing(keyed, cutoff)
                     .switchIfEmpty(
-                        Mono.defer(
-                            () ->
-                                mayClaimAgain
-                                    ? firstOrReplay(
-                                        call, key, fingerprint, bodyType, forReplay, work, false)
-                                    : Mono.empty())));
+                        Mono.defer(() -> mayRunAgain ? firstOrReplay(keyed, false) : Mono.empty()));
+              }
+              if (failure instanceof RefusedException) {
+                return existing(keyed, cutoff).switchIfEmpty(Mono.error(failure));
+              }
+              return Mono.error(failure);
+            });
   }
 
   private <T> IdempotencyStore.Record record(
-      Call call,
-      String key,
-      String fingerprint,
-      Instant now,
-      ResponseEntity<T> answer,
-      UnaryOperator<T> forReplay) {
+      Keyed<T> keyed, Instant now, ResponseEntity<T> answer) {
     Map<String, List<String>> headers = new LinkedHashMap<>();
     for (String name : REPLAYED_HEADERS) {
       List<String> values = answer.getHeaders().get(name);
@@ -248,12 +284,13 @@ public class Idempotency {
       }
     }
     T body = answer.getBody();
-    String storedBody = body == null ? null : json.writeValueAsString(forReplay.apply(body));
+    String storedBody =
+        body == null ? null : json.writeValueAsString(keyed.forReplay().apply(body));
     return new IdempotencyStore.Record(
-        call.principalId(),
-        call.operation(),
-        key,
-        fingerprint,
+        keyed.call().principalId(),
+        keyed.call().operation(),
+        keyed.key(),
+        keyed.fingerprint(),
         answer.getStatusCode().value(),
         json.writeValueAsString(headers),
         storedBody,

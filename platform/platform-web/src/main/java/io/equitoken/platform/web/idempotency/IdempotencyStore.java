@@ -20,11 +20,20 @@ public interface IdempotencyStore {
   Mono<Record> find(String principalId, String operation, String key);
 
   /**
-   * Records a key inside the current transaction, before the work runs, replacing a record of the
-   * same key made before {@code cutoff} (an expired key counts as new); fails with {@link
-   * KeyAlreadyRecordedException} if a live record exists, including one a concurrent request
-   * committed first (after waiting for that request's transaction to end, so a concurrent retry
-   * never runs the work twice).
+   * Records a key with its first answer inside the current transaction, after the work, in one
+   * statement: a new key is inserted, a record of the same key made before {@code cutoff} (an
+   * expired key counts as new) or claimed by this transaction ({@link #claim}) is replaced. Fails
+   * with {@link KeyAlreadyRecordedException} if a live record exists, including one a concurrent
+   * request committed first (after waiting for that request's transaction to end), so that the
+   * transaction rolls back and the recorded answer is replayed.
+   */
+  Mono<Void> record(Record record, Instant cutoff);
+
+  /**
+   * Records a key without its answer inside the current transaction, before the work, for work that
+   * must not run at all for a repeat; {@link #record} then stores the answer. Replaces an expired
+   * record; fails with {@link KeyAlreadyRecordedException} if a live record exists, including one a
+   * concurrent request committed first (after waiting for it), so the work of a repeat never runs.
    */
   Mono<Void> claim(
       String principalId,
@@ -33,9 +42,6 @@ public interface IdempotencyStore {
       String fingerprint,
       Instant createdAt,
       Instant cutoff);
-
-  /** Stores the answer of a claimed key, in the same transaction as {@link #claim}. */
-  Mono<Void> complete(Record record);
 
   /** Deletes at most {@code limit} records older than {@code cutoff}; answers how many. */
   Mono<Long> purgeBatch(Instant cutoff, int limit);

@@ -8,6 +8,9 @@ import reactor.core.publisher.Mono;
 /** {@link IdempotencyStore} on the service's own PostgreSQL (table {@code idempotency_record}). */
 public class R2dbcIdempotencyStore implements IdempotencyStore {
 
+  /** The status of a key claimed before its work, until {@link #record} stores the answer. */
+  private static final int CLAIMED = 0;
+
   private final DatabaseClient db;
 
   public R2dbcIdempotencyStore(DatabaseClient db) {
@@ -38,6 +41,38 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
   }
 
   @Override
+  public Mono<Void> record(Record record, Instant cutoff) {
+    // one round trip: a new key is inserted with its answer, an expired record or this
+    // transaction's own claim (status 0: a claim is never committed without its answer, so no
+    // other transaction sees one) replaced, a live record left alone (no row changed); a
+    // concurrent request's uncommitted record of the same key makes this wait until it ends
+    var spec =
+        db.sql(
+                "insert into idempotency_record (principal_id, operation, idempotency_key,"
+                    + " fingerprint, status, headers, body, created_at) values (:principal,"
+                    + " :operation, :key, :fingerprint, :status, :headers, :body, :createdAt)"
+                    + " on conflict (principal_id, operation, idempotency_key) do update set"
+                    + " fingerprint = excluded.fingerprint, status = excluded.status,"
+                    + " headers = excluded.headers, body = excluded.body,"
+                    + " created_at = excluded.created_at where idempotency_record.created_at"
+                    + " <= :cutoff or idempotency_record.status = "
+                    + CLAIMED)
+            .bind("principal", record.principalId())
+            .bind("operation", record.operation())
+            .bind("key", record.key())
+            .bind("fingerprint", record.fingerprint())
+            .bind("status", record.status())
+            .bind("headers", record.headers())
+            .bind("createdAt", record.createdAt())
+            .bind("cutoff", cutoff);
+    spec =
+        record.body() == null
+            ? spec.bindNull("body", String.class)
+            : spec.bind("body", record.body());
+    return oneRowOrRecorded(spec);
+  }
+
+  @Override
   public Mono<Void> claim(
       String principalId,
       String operation,
@@ -45,45 +80,34 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
       String fingerprint,
       Instant createdAt,
       Instant cutoff) {
-    // one round trip: a new key is inserted, an expired one taken over, a live one left alone
-    // (no row changed); a concurrent claim of the same key waits here until the first commits
-    return db.sql(
-            "insert into idempotency_record (principal_id, operation, idempotency_key,"
-                + " fingerprint, status, headers, created_at) values (:principal, :operation,"
-                + " :key, :fingerprint, 0, '{}', :createdAt) on conflict (principal_id,"
-                + " operation, idempotency_key) do update set fingerprint = excluded.fingerprint,"
-                + " status = 0, headers = '{}', body = null, created_at = excluded.created_at"
-                + " where idempotency_record.created_at <= :cutoff")
-        .bind("principal", principalId)
-        .bind("operation", operation)
-        .bind("key", key)
-        .bind("fingerprint", fingerprint)
-        .bind("createdAt", createdAt)
-        .bind("cutoff", cutoff)
+    // as record, without the answer yet: a live record (or a concurrent claim, once committed)
+    // leaves no row changed
+    return oneRowOrRecorded(
+        db.sql(
+                "insert into idempotency_record (principal_id, operation, idempotency_key,"
+                    + " fingerprint, status, headers, created_at) values (:principal, :operation,"
+                    + " :key, :fingerprint, "
+                    + CLAIMED
+                    + ", '{}', :createdAt) on conflict (principal_id, operation,"
+                    + " idempotency_key) do update set fingerprint = excluded.fingerprint,"
+                    + " status = excluded.status, headers = excluded.headers, body = null,"
+                    + " created_at = excluded.created_at where idempotency_record.created_at"
+                    + " <= :cutoff")
+            .bind("principal", principalId)
+            .bind("operation", operation)
+            .bind("key", key)
+            .bind("fingerprint", fingerprint)
+            .bind("createdAt", createdAt)
+            .bind("cutoff", cutoff));
+  }
+
+  private static Mono<Void> oneRowOrRecorded(DatabaseClient.GenericExecuteSpec statement) {
+    return statement
         .fetch()
         .rowsUpdated()
         .flatMap(
             rows -> rows == 1 ? Mono.<Void>empty() : Mono.error(new KeyAlreadyRecordedException()))
         .onErrorMap(DataIntegrityViolationException.class, e -> new KeyAlreadyRecordedException());
-  }
-
-  @Override
-  public Mono<Void> complete(Record record) {
-    var spec =
-        db.sql(
-                "update idempotency_record set status = :status, headers = :headers, body = :body"
-                    + " where principal_id = :principal and operation = :operation and"
-                    + " idempotency_key = :key")
-            .bind("status", record.status())
-            .bind("headers", record.headers())
-            .bind("principal", record.principalId())
-            .bind("operation", record.operation())
-            .bind("key", record.key());
-    spec =
-        record.body() == null
-            ? spec.bindNull("body", String.class)
-            : spec.bind("body", record.body());
-    return spec.then();
   }
 
   @Override
