@@ -69,6 +69,9 @@ class ApiKeyController {
                                   ApiKeyResponse.class,
                                   // never stored: the secret exists in clear in one answer only
                                   ApiKeyResponse::withoutSecret,
+                                  // the creation's audit line is written before the commit, so a
+                                  // repeat must not run the work only to roll it back
+                                  Idempotency.Recording.CLAIM_FIRST,
                                   () ->
                                       service
                                           .create(requester, command)
