@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
@@ -17,14 +18,14 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * Works the durable queue: claims due deliveries from PostgreSQL when woken — after each fan-out,
- * whenever a batch of slots is free again, when the earliest scheduled retry falls due, and at the
- * latest {@code pollInterval} after the last claim as a safety net — leases them and sends them, at
- * most {@code perEndpoint} at a time per subscription, {@code perOwner} at a time to all the
- * subscriptions of one owner together, and {@code maxInFlight} in all, so one slow endpoint fills
- * only its own slots and one owner's slow endpoints only that owner's share: they never take the
- * slots others need. Several instances may run: leases keep them from sending the same delivery
- * twice.
+ * Works the durable queue: claims due deliveries from PostgreSQL when woken — after each fan-out
+ * that queued a delivery, whenever a batch of slots is free again, when the earliest scheduled
+ * retry falls due, and at the latest {@code pollInterval} after the last claim as a safety net —
+ * leases them and sends them, at most {@code perEndpoint} at a time per subscription, {@code
+ * perOwner} at a time to all the subscriptions of one owner together, and {@code maxInFlight} in
+ * all, so one slow endpoint fills only its own slots and one owner's slow endpoints only that
+ * owner's share: they never take the slots others need. Several instances may run: leases keep them
+ * from sending the same delivery twice.
  *
  * <p>A claim's deliveries are signed and sent on {@code sends}, a scheduler of its own, oldest due
  * first: the claim's rows arrive on the database driver's event loop, which then only reads rows
@@ -57,6 +58,7 @@ public final class Dispatcher {
   private final AtomicInteger total = new AtomicInteger();
   private final AtomicBoolean polling = new AtomicBoolean();
   private final AtomicBoolean again = new AtomicBoolean();
+  private final AtomicLong claims = new AtomicLong();
   private volatile boolean running;
   private Disposable timer;
 
@@ -153,6 +155,11 @@ public final class Dispatcher {
     return running;
   }
 
+  /** How many times it has claimed due deliveries since it was made (one query each). */
+  public long claims() {
+    return claims.get();
+  }
+
   /** Polls now (or right after the poll in progress). */
   public void wake() {
     if (!running) {
@@ -175,6 +182,7 @@ public final class Dispatcher {
     Map<String, Integer> ownerCapacity = new HashMap<>();
     byOwner.forEach((owner, n) -> ownerCapacity.put(owner, Math.max(0, perOwner - n.get())));
     Instant now = clock.instant();
+    claims.incrementAndGet();
     queue
         .claim(
             now,

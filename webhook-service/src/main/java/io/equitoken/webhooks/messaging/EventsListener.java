@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
@@ -80,10 +81,18 @@ class EventsListener {
       groupId = "${spring.kafka.consumer.group-id}",
       batch = "true")
   void onEvents(List<ConsumerRecord<String, String>> records) {
+    AtomicBoolean queued = new AtomicBoolean();
+    boolean failed = true;
     try {
-      consumer.handleBatch(CONSUMER, records, handled, this::read, this::applyAll, TIMEOUT);
+      consumer.handleBatch(
+          CONSUMER, records, handled, this::read, poll -> applyAll(poll, queued), TIMEOUT);
+      failed = false;
     } finally {
-      dispatcher.wake(); // also for what was fanned out before a failed record
+      // the dispatcher claims what the poll queued; a poll that queued nothing (no subscription
+      // wants its events) costs it no claim; after a failure, whatever was fanned out before it
+      if (queued.get() || failed) {
+        dispatcher.wake();
+      }
     }
   }
 
@@ -116,14 +125,24 @@ class EventsListener {
     return offered == null ? null : new FanOut(offered);
   }
 
-  /** A poll's new events, applied in the {@link #steps} they make, one after the other. */
-  private Mono<Void> applyAll(List<Work> poll) {
+  /**
+   * A poll's new events, applied in the {@link #steps} they make, one after the other; {@code
+   * queued} is set when a fan-out queued at least one delivery.
+   */
+  private Mono<Void> applyAll(List<Work> poll, AtomicBoolean queued) {
     return Flux.fromIterable(steps(poll))
         .concatMap(
             step ->
                 step instanceof Pause p
                     ? subscriptions.pauseForRevokedKey(p.apiKeyId(), p.principalId(), p.revokedAt())
-                    : deliveries.fanOut(((FanOutAll) step).events()))
+                    : deliveries
+                        .fanOut(((FanOutAll) step).events())
+                        .doOnNext(
+                            deliveriesQueued -> {
+                              if (deliveriesQueued > 0) {
+                                queued.set(true);
+                              }
+                            }))
         .then();
   }
 

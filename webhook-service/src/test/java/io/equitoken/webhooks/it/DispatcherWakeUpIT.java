@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.equitoken.platform.test.WebhookReceiver;
+import io.equitoken.webhooks.delivery.Dispatcher;
 import io.equitoken.webhooks.subscription.Actor;
 import io.equitoken.webhooks.subscription.Subscription;
 import io.equitoken.webhooks.subscription.SubscriptionRequest;
@@ -16,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
  * An idle dispatcher does not poll for work it can know of: with a poll interval far longer than
@@ -26,6 +28,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 class DispatcherWakeUpIT {
 
   private static final String PRICE = "equitoken.trading.price.updated.v1";
+  private static final String HALTED = "equitoken.trading.market.halted.v1";
   private static final Duration POLL_INTERVAL = Duration.ofMinutes(2);
 
   @Test
@@ -68,6 +71,46 @@ class DispatcherWakeUpIT {
       await().atMost(POLL_INTERVAL.dividedBy(2)).until(() -> count(receiver, message) == 2);
       assertThat(Duration.ofNanos(System.nanoTime() - failedAt)).isLessThan(POLL_INTERVAL);
     }
+  }
+
+  @Test
+  void shouldNotClaimAfterAPollThatQueuedNothing() {
+    try (ConfigurableApplicationContext service =
+        Instances.start(
+            "webhooks_wakeup",
+            "webhook-service-wakeup-it",
+            Map.of("equitoken.webhooks.poll-interval", POLL_INTERVAL.toString()))) {
+      // given the dispatcher's claim at start done
+      Dispatcher dispatcher = service.getBean(Dispatcher.class);
+      DatabaseClient db = service.getBean(DatabaseClient.class);
+      await().atMost(Duration.ofSeconds(30)).until(() -> dispatcher.claims() >= 1);
+      long before = dispatcher.claims();
+
+      // when an offered event that no subscription wants is consumed
+      String tokenId = UUID.randomUUID().toString();
+      String event =
+          Events.send(HALTED, tokenId, Events.example(HALTED, e -> e.put("tokenId", tokenId)));
+      await().atMost(Duration.ofSeconds(60)).until(() -> processed(db, event));
+
+      // then its poll queued nothing and the dispatcher did not claim for it
+      assertThat(
+              db.sql("select count(*) from delivery where event_id = :id")
+                  .bind("id", event)
+                  .map(r -> r.get(0, Long.class))
+                  .one()
+                  .block(Duration.ofSeconds(5)))
+          .isZero();
+      assertThat(dispatcher.claims()).isEqualTo(before);
+    }
+  }
+
+  private static boolean processed(DatabaseClient db, String eventId) {
+    return db.sql("select count(*) from processed_event where event_id = :id")
+            .bind("id", eventId)
+            .map(r -> r.get(0, Long.class))
+            .one()
+            .block(Duration.ofSeconds(5))
+        > 0;
   }
 
   private static long count(WebhookReceiver receiver, String message) {
