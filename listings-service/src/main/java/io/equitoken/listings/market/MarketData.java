@@ -7,9 +7,11 @@ import io.equitoken.listings.token.Token;
 import io.equitoken.listings.token.TokenStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -36,8 +38,16 @@ public class MarketData {
   }
 
   public Mono<MarketOutcome> priceObserved(PriceObserved fact) {
+    return priceObserved(fact, token -> {});
+  }
+
+  /**
+   * {@link #priceObserved(PriceObserved)}, handing the token it read (and locked) to {@code read}.
+   */
+  private Mono<MarketOutcome> priceObserved(PriceObserved fact, Consumer<Token> read) {
     return tokens
         .findByIdForUpdate(fact.tokenId())
+        .doOnNext(read)
         .flatMap(token -> applyPrice(token, fact.price(), fact.asOf()))
         .defaultIfEmpty(MarketOutcome.UNKNOWN_TOKEN);
   }
@@ -50,7 +60,8 @@ public class MarketData {
    * only the newest of its prices and trades is applied (an older one would be overwritten by it or
    * refused as stale; of equal times the later fact wins, as it would one by one), and the issuer's
    * proceeds of its trades are recorded in one statement and the raise progress recomputed once.
-   * Tokens are taken in id order, so two transactions lock rows in one order.
+   * Tokens are taken in id order, so two transactions lock rows in one order; a token is read once
+   * per poll (the row its price locked also names its issuer and listing for the proceeds).
    */
   public Flux<TokenOutcome> observedAll(List<? extends MarketFact> facts) {
     Map<String, PriceObserved> newest = new TreeMap<>();
@@ -67,14 +78,25 @@ public class MarketData {
       newest.merge(
           price.tokenId(), price, (was, now) -> now.asOf().isBefore(was.asOf()) ? was : now);
     }
+    // a token read (and locked) for its price serves its proceeds too: one read per token
+    Map<String, Token> read = new HashMap<>();
     return Flux.concat(
         Flux.fromIterable(newest.values())
-            .concatMap(p -> priceObserved(p).map(o -> new TokenOutcome(p.tokenId(), "price", o))),
-        Flux.fromIterable(paid.entrySet())
             .concatMap(
-                e ->
-                    proceedsObserved(e.getKey(), e.getValue())
-                        .map(o -> new TokenOutcome(e.getKey(), "proceeds", o))));
+                p ->
+                    priceObserved(p, token -> read.put(token.tokenId(), token))
+                        .map(o -> new TokenOutcome(p.tokenId(), "price", o))),
+        Flux.defer(
+            () ->
+                Flux.fromIterable(paid.entrySet())
+                    .concatMap(
+                        e ->
+                            proceedsObserved(
+                                    read.containsKey(e.getKey())
+                                        ? Mono.just(read.get(e.getKey()))
+                                        : tokens.findById(e.getKey()),
+                                    e.getValue())
+                                .map(o -> new TokenOutcome(e.getKey(), "proceeds", o)))));
   }
 
   /**
@@ -99,9 +121,8 @@ public class MarketData {
    * a concurrent payment cannot count anything twice, and the cost does not grow with the listing's
    * history.
    */
-  private Mono<MarketOutcome> proceedsObserved(String tokenId, List<ProceedsObserved> facts) {
-    return tokens
-        .findById(tokenId)
+  private Mono<MarketOutcome> proceedsObserved(Mono<Token> tokenOf, List<ProceedsObserved> facts) {
+    return tokenOf
         .flatMap(
             token -> {
               List<ProceedsObserved> issuers =

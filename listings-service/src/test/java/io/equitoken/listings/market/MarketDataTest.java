@@ -101,6 +101,7 @@ class MarketDataTest {
   }
 
   private int recordAllCalls;
+  private int tokenReads;
 
   @Test
   void shouldApplyAPollsFactsAsOneByOneWouldWithOnePriceAndOneProceedsWritePerToken() {
@@ -108,6 +109,7 @@ class MarketDataTest {
         .priceObserved(new PriceObserved("t-1", new BigDecimal("3"), ISSUED.plusSeconds(60)))
         .block();
 
+    tokenReads = 0;
     java.util.List<MarketData.TokenOutcome> outcomes =
         market
             .observedAll(
@@ -129,6 +131,8 @@ class MarketDataTest {
     // the issuer's two trades once each, the investor's sale not at all, in one write
     assertThat(progress.get("l-1")).isEqualByComparingTo("400");
     assertThat(recordAllCalls).isEqualTo(1);
+    // each token read once: the row read for t-1's price serves its proceeds
+    assertThat(tokenReads).isEqualTo(2);
     assertThat(outcomes)
         .containsExactly(
             new MarketData.TokenOutcome("nope", "price", MarketOutcome.UNKNOWN_TOKEN),
@@ -191,7 +195,11 @@ class MarketDataTest {
 
   private final class FakeTokens implements TokenStore {
     public Mono<Token> findById(String id) {
-      return Mono.justOrEmpty(tokens.get(id));
+      return Mono.fromSupplier(
+          () -> {
+            tokenReads++;
+            return tokens.get(id);
+          });
     }
 
     public Mono<Token> findByIdForUpdate(String id) {
