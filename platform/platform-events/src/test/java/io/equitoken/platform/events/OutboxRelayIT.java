@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,15 +39,7 @@ class OutboxRelayIT {
     db = database.db();
     tx = database.tx();
     outbox = new OutboxWriter(db, JsonMapper.builder().build(), "/relay-test", Clock.systemUTC());
-    producers =
-        new DefaultKafkaProducerFactory<>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                TestInfrastructure.kafkaBootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class));
+    producers = StringProducers.to(TestInfrastructure.kafkaBootstrapServers(), Map.of());
     relay =
         new OutboxRelay(
             db,

@@ -13,7 +13,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,14 +44,9 @@ class OutboxRelayOutageIT {
     outbox = new OutboxWriter(db, JsonMapper.builder().build(), "/outage-test", Clock.systemUTC());
     kafka = TestInfrastructure.restartableKafka();
     producers =
-        new DefaultKafkaProducerFactory<>(
+        StringProducers.to(
+            kafka.bootstrapServers(),
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                kafka.bootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG,
                 4_000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
