@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import javax.net.ssl.SSLException;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -18,6 +19,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
 
 /**
  * One gateway for every integration test class (same configuration, so Spring reuses the context):
@@ -83,12 +85,20 @@ public abstract class GatewayItSupport {
     }
   }
 
+  /** The connections of the test's client, closed after the test. */
+  private ConnectionProvider connections;
+
   @BeforeEach
   void httpsClient() throws SSLException {
     SslContext trustOnlyTheGatewayCertificate =
         SslContextBuilder.forClient().trustManager(certificate().toFile()).build();
+    // a pool of the test's own: a client with a new TLS context never shares the pool of another,
+    // so without closing them every test left its connections open at the gateway, which closes a
+    // client address's connections beyond 256 at once (a suite of a hundred tests got there)
+    connections = ConnectionProvider.create("gateway-it", 16);
     HttpClient http =
-        HttpClient.create().secure(ssl -> ssl.sslContext(trustOnlyTheGatewayCertificate));
+        HttpClient.create(connections)
+            .secure(ssl -> ssl.sslContext(trustOnlyTheGatewayCertificate));
     client =
         WebTestClient.bindToServer(new ReactorClientHttpConnector(http))
             .baseUrl("https://localhost:" + port)
@@ -97,6 +107,11 @@ public abstract class GatewayItSupport {
             // than the client's 256 KiB default buffer
             .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(4 * 1024 * 1024))
             .build();
+  }
+
+  @AfterEach
+  void closeConnections() {
+    connections.disposeLater().block(Duration.ofSeconds(10));
   }
 
   protected static Path certificate() {
