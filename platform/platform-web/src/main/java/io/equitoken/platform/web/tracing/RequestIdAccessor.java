@@ -7,6 +7,9 @@ import org.slf4j.MDC;
  * Carries the request id ({@code X-Request-Id}) from the Reactor context into the log MDC as {@code
  * requestId} wherever the request's work runs (automatic context propagation), so that every log
  * line of a request — plain or JSON — names it.
+ *
+ * <p>Nearly every operator hop finds the id already in the MDC (an outer hop put it there); the MDC
+ * is then left alone, since a write also discards the logging framework's copy of the map.
  */
 public final class RequestIdAccessor implements ThreadLocalAccessor<String> {
 
@@ -28,11 +31,15 @@ public final class RequestIdAccessor implements ThreadLocalAccessor<String> {
 
   @Override
   public void setValue(String value) {
-    MDC.put(MDC_KEY, value);
+    if (!value.equals(MDC.get(MDC_KEY))) {
+      MDC.put(MDC_KEY, value);
+    }
   }
 
   @Override
   public void setValue() {
-    MDC.remove(MDC_KEY);
+    if (MDC.get(MDC_KEY) != null) {
+      MDC.remove(MDC_KEY);
+    }
   }
 }

@@ -18,6 +18,11 @@ import java.util.Deque;
  * Micrometer's accessor also checks that the span current after closing is the one captured before,
  * which does not hold when Reactor Netty interleaves a connection's callbacks with the request's
  * (it then fails with an {@code AssertionError} under {@code -ea}, as seen in the gateway's ITs).
+ *
+ * <p>Automatic context propagation restores the Reactor context's span at every operator hop, and
+ * nearly every hop of a request finds its span already on the thread (an outer hop put it there):
+ * such a hop opens no scope (which would republish the span to the MDC and close it again) but
+ * pushes a scope that closes nothing, so that the pairing stays LIFO.
  */
 final class SpanAccessor implements ThreadLocalAccessor<Span> {
 
@@ -43,7 +48,7 @@ final class SpanAccessor implements ThreadLocalAccessor<Span> {
 
   @Override
   public void setValue(Span value) {
-    scopes.get().push(tracer.withSpan(value));
+    scopes.get().push(value.equals(tracer.currentSpan()) ? NOTHING : tracer.withSpan(value));
   }
 
   /**
