@@ -17,7 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaTemplate;
 
 /**
  * A row committed by another replica (here: a plain JDBC connection, nothing in this JVM raises the
@@ -41,10 +40,8 @@ class OutboxCommitFeedIT {
     signal = new OutboxSignal();
     producers = StringProducers.to(TestInfrastructure.kafkaBootstrapServers(), Map.of());
     relay =
-        new OutboxRelay(
-            outbox.db(),
-            outbox.tx(),
-            new KafkaTemplate<>(producers),
+        outbox.relay(
+            producers,
             new OutboxProperties("/feed-test", true, NEVER, 50, Duration.ofSeconds(30), NEVER),
             signal);
     feed = new OutboxCommitFeed(outbox.factory(), signal, Duration.ofMillis(100));

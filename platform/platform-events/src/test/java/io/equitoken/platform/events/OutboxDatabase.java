@@ -10,13 +10,15 @@ import java.nio.charset.StandardCharsets;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.r2dbc.connection.R2dbcTransactionManager;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
  * A test database of its own with the platform's outbox table, and an R2DBC client and transaction
- * operator on it, for tests that build a relay by hand (no Spring context).
+ * operator on it, for tests that build a relay by hand (no Spring context), and such a relay.
  */
 record OutboxDatabase(
     DatabaseClient db, TransactionalOperator tx, ConnectionFactory factory, TestDatabase database) {
@@ -50,5 +52,18 @@ record OutboxDatabase(
         TransactionalOperator.create(new R2dbcTransactionManager(factory)),
         factory,
         database);
+  }
+
+  /** A relay of this database's outbox that publishes with {@code producers}. */
+  OutboxRelay relay(
+      ProducerFactory<String, String> producers,
+      OutboxProperties properties,
+      OutboxSignal committed) {
+    return new OutboxRelay(db, tx, new KafkaTemplate<>(producers), properties, committed);
+  }
+
+  /** A relay of this database's outbox that only polls (no commit signal). */
+  OutboxRelay relay(ProducerFactory<String, String> producers, OutboxProperties properties) {
+    return relay(producers, properties, new OutboxSignal());
   }
 }

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
@@ -41,10 +40,8 @@ class OutboxRelayIT {
     outbox = new OutboxWriter(db, JsonMapper.builder().build(), "/relay-test", Clock.systemUTC());
     producers = StringProducers.to(TestInfrastructure.kafkaBootstrapServers(), Map.of());
     relay =
-        new OutboxRelay(
-            db,
-            tx,
-            new KafkaTemplate<>(producers),
+        database.relay(
+            producers,
             new OutboxProperties(
                 "/relay-test", false, Duration.ofMillis(100), 50, Duration.ofSeconds(8)));
     // anything an earlier test left is out of the way

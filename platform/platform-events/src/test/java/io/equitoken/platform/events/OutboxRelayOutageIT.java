@@ -17,7 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import tools.jackson.databind.json.JsonMapper;
@@ -54,10 +53,8 @@ class OutboxRelayOutageIT {
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                 6_000));
     relay =
-        new OutboxRelay(
-            db,
-            tx,
-            new KafkaTemplate<>(producers),
+        database.relay(
+            producers,
             new OutboxProperties(
                 "/outage-test", false, Duration.ofMillis(100), 50, Duration.ofSeconds(8)));
   }

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import tools.jackson.databind.json.JsonMapper;
@@ -51,10 +50,8 @@ class OutboxSignalIT {
             signal);
     producers = StringProducers.to(TestInfrastructure.kafkaBootstrapServers(), Map.of());
     relay =
-        new OutboxRelay(
-            db,
-            tx,
-            new KafkaTemplate<>(producers),
+        database.relay(
+            producers,
             new OutboxProperties("/signal-test", true, NEVER, 50, Duration.ofSeconds(30)),
             signal);
   }
