@@ -60,9 +60,16 @@ class HoldingPollIT extends PortfolioIntegrationBase {
     } finally {
       container.resume();
     }
+    // (usually one poll; a fetch already under way when the container paused may bring the first
+    // of them alone, so wait for every change, not only for the newest)
     await()
         .atMost(Duration.ofSeconds(60))
-        .until(() -> currentSequence(polled, tokenA) == 6 && currentSequence(polled, tokenB) == 2);
+        .until(
+            () ->
+                rows(polled, tokenA) == 6
+                    && rows(polled, tokenB) == 2
+                    && currentSequence(polled, tokenA) == 6
+                    && currentSequence(polled, tokenB) == 2);
 
     // and, for another owner, the same changes are applied one at a time in the same order
     applyAlone(copyFor(oneByOne, a.get(1)));
