@@ -310,9 +310,9 @@ public class EventsAutoConfiguration {
    * table — instead of a poll per record once the platform keeps up with its load: at 40 orders/s a
    * poll per record cost every consumer, and the broker, about twice the CPU per order of polls
    * that gathered 50 ms, and 150 ms cut the consumers' CPU per order by about a third again. An
-   * idle consumer still waits at the broker ({@code fetch.max.wait.ms}) after the pause, so idling
-   * costs no more, and the first event after a quiet spell is applied at once; under sustained
-   * traffic an event is applied at most {@code pause} later.
+   * idle consumer spends nearly all its time waiting at the broker ({@code fetch.max.wait.ms}),
+   * which answers as soon as a record arrives, so idling costs no more and an event after a quiet
+   * spell is usually applied at once; any event is applied at most {@code pause} later.
    */
   static void gather(ConcurrentMessageListenerContainer<?, ?> container, Duration pause) {
     if (container.getContainerProperties().getIdleBetweenPolls() == 0) {
