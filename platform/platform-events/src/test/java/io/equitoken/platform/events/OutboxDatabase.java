@@ -64,6 +64,6 @@ record OutboxDatabase(
 
   /** A relay of this database's outbox that only polls (no commit signal). */
   OutboxRelay relay(ProducerFactory<String, String> producers, OutboxProperties properties) {
-    return relay(producers, properties, new OutboxSignal());
+    return new OutboxRelay(db, tx, new KafkaTemplate<>(producers), properties);
   }
 }
