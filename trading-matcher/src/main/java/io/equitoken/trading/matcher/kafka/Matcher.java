@@ -48,10 +48,11 @@ import tools.jackson.databind.json.JsonMapper;
  * to {@code trading.events.v1} in Kafka transactions together with the consumed offsets
  * (read-process-write, exactly-once v2: {@code sendOffsetsToTransaction} with the consumer's group
  * metadata, so a fenced zombie can never commit). Every {@link
- * MatcherConfig#snapshotEveryCommands()} commands or {@link MatcherConfig#snapshotEvery()} a
- * partition's changed tokens are snapshotted to the compacted snapshot topic inside the same
- * transaction; on assignment a partition is restored from its latest snapshot plus a silent replay
- * up to the committed offset.
+ * MatcherConfig#snapshotEveryCommands()} commands or {@link MatcherConfig#snapshotEvery()}, once
+ * the commands since weigh enough ({@link MatcherConfig#snapshotSizeRatio()}), a partition's
+ * changed tokens are snapshotted to the compacted snapshot topic inside the same transaction; on
+ * assignment a partition is restored from its latest snapshot plus a silent replay up to the
+ * committed offset.
  *
  * <p>Lifecycle: {@link #start()} once, {@link #close()} once. Spring-free; trading-service wraps it
  * in a lifecycle bean.
@@ -243,7 +244,7 @@ public final class Matcher implements AutoCloseable {
       for (PartitionState state : partitions.values()) {
         if (due(state)) {
           for (ProducerRecord<String, byte[]> r :
-              state.snapshotRecords(config.snapshotsTopic(), json)) {
+              state.snapshotRecords(config.snapshotsTopic(), json, config.snapshotChunkBytes())) {
             producer.send(r);
           }
           snapshotted.add(state);
@@ -345,11 +346,11 @@ public final class Matcher implements AutoCloseable {
   }
 
   private boolean due(PartitionState state) {
-    if (state.commandsSinceSnapshot == 0) {
-      return false;
-    }
-    return state.commandsSinceSnapshot >= config.snapshotEveryCommands()
-        || System.nanoTime() - state.lastSnapshotNanos >= config.snapshotEvery().toNanos();
+    return state.snapshotDue(
+        config.snapshotEveryCommands(),
+        config.snapshotEvery().toNanos(),
+        config.snapshotSizeRatio(),
+        System.nanoTime());
   }
 
   private void answerHashRequests() {

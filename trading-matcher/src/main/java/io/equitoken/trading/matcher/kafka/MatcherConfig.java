@@ -21,6 +21,15 @@ import java.util.Objects;
  * @param replicationFactor replication of the topics when the matcher creates them
  * @param snapshotEveryCommands snapshot a partition after this many commands
  * @param snapshotEvery ... or after this long if anything changed
+ * @param snapshotSizeRatio ... and in either case only once the commands read since the partition's
+ *     last snapshot weigh at least this share of that snapshot's bytes (1: writing snapshots costs
+ *     at most about the bytes of the commands, and a restore reads at most about twice the
+ *     snapshot; 0: no such floor). A token's state grows with its history (every order id, every
+ *     purchase lot), so without it a busy token's snapshot of many megabytes is written again every
+ *     {@code snapshotEveryCommands} commands
+ * @param snapshotChunkBytes a token's snapshot larger than this is written in records of at most
+ *     this size (1 MiB): a token's state grows with its history past any record limit ({@link
+ *     MatcherTopics#MAX_SNAPSHOT_BYTES})
  * @param pollTimeout the consumer's poll timeout (1 s): bounds how fast state queries are answered
  *     and a time-based snapshot is taken while no command arrives; a command ends the poll at once
  * @param maxPollRecords commands per transaction at most
@@ -40,6 +49,8 @@ public record MatcherConfig(
     short replicationFactor,
     int snapshotEveryCommands,
     Duration snapshotEvery,
+    double snapshotSizeRatio,
+    int snapshotChunkBytes,
     Duration pollTimeout,
     int maxPollRecords,
     Duration transactionTimeout,
@@ -58,6 +69,15 @@ public record MatcherConfig(
     if (snapshotEveryCommands < 1 || partitions < 1 || maxPollRecords < 1) {
       throw new IllegalArgumentException(
           "Expected snapshotEveryCommands, partitions and maxPollRecords >= 1");
+    }
+    if (!(snapshotSizeRatio >= 0) || Double.isInfinite(snapshotSizeRatio)) {
+      throw new IllegalArgumentException(
+          "Expected snapshotSizeRatio >= 0, but it is " + snapshotSizeRatio);
+    }
+    if (snapshotChunkBytes < 1024 || snapshotChunkBytes > MatcherTopics.MAX_SNAPSHOT_BYTES / 2) {
+      throw new IllegalArgumentException(
+          "Expected snapshotChunkBytes of 1 KiB to half the largest snapshot record, but it is "
+              + snapshotChunkBytes);
     }
   }
 
@@ -82,6 +102,8 @@ public record MatcherConfig(
     b.replicationFactor = replicationFactor;
     b.snapshotEveryCommands = snapshotEveryCommands;
     b.snapshotEvery = snapshotEvery;
+    b.snapshotSizeRatio = snapshotSizeRatio;
+    b.snapshotChunkBytes = snapshotChunkBytes;
     b.pollTimeout = pollTimeout;
     b.maxPollRecords = maxPollRecords;
     b.transactionTimeout = transactionTimeout;
@@ -91,7 +113,8 @@ public record MatcherConfig(
   }
 
   /**
-   * Defaults: group {@code trading-matcher}, 6 partitions, snapshot every 1000 commands or 30 s.
+   * Defaults: group {@code trading-matcher}, 6 partitions, snapshot every 1000 commands or 30 s
+   * once the commands since weigh as much as the last snapshot.
    */
   public static final class Builder {
     private final String bootstrapServers;
@@ -106,6 +129,8 @@ public record MatcherConfig(
     private short replicationFactor = 1;
     private int snapshotEveryCommands = 1000;
     private Duration snapshotEvery = Duration.ofSeconds(30);
+    private double snapshotSizeRatio = 1.0;
+    private int snapshotChunkBytes = 1024 * 1024;
     private Duration pollTimeout = Duration.ofSeconds(1);
     private int maxPollRecords = 500;
     private Duration transactionTimeout = Duration.ofSeconds(30);
@@ -171,6 +196,16 @@ public record MatcherConfig(
       return this;
     }
 
+    public Builder snapshotSizeRatio(double v) {
+      snapshotSizeRatio = v;
+      return this;
+    }
+
+    public Builder snapshotChunkBytes(int v) {
+      snapshotChunkBytes = v;
+      return this;
+    }
+
     public Builder pollTimeout(Duration v) {
       pollTimeout = v;
       return this;
@@ -210,6 +245,8 @@ public record MatcherConfig(
           replicationFactor,
           snapshotEveryCommands,
           snapshotEvery,
+          snapshotSizeRatio,
+          snapshotChunkBytes,
           pollTimeout,
           maxPollRecords,
           transactionTimeout,

@@ -21,7 +21,7 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
  */
 public final class MatcherTopics {
 
-  /** Largest snapshot record (one token's whole state). */
+  /** Largest record of the snapshot topic (and request of the matcher's producer). */
   public static final int MAX_SNAPSHOT_BYTES = 16 * 1024 * 1024;
 
   private MatcherTopics() {}

@@ -66,10 +66,13 @@ final class Recovery implements AutoCloseable {
     TopicPartition commands = new TopicPartition(commandsTopic, partition);
     CommandProcessor processor = new CommandProcessor(engines);
     long start = reader.beginningOffsets(List.of(commands)).get(commands);
+    long snapshotBytes = 0;
+    Map<String, Integer> chunks = new HashMap<>();
     if (useSnapshot) {
-      Map<String, JsonNode> latest = readAll(new TopicPartition(snapshotsTopic, partition));
-      JsonNode manifest = latest.get(PartitionState.MANIFEST_PREFIX + partition);
-      if (manifest != null) {
+      Map<String, String> latest = readAll(new TopicPartition(snapshotsTopic, partition));
+      String manifestJson = latest.get(PartitionState.MANIFEST_PREFIX + partition);
+      if (manifestJson != null) {
+        JsonNode manifest = json.readTree(manifestJson);
         long covered = PartitionState.manifestOffset(manifest);
         if (committed != null && covered > committed) {
           log.warn(
@@ -78,9 +81,21 @@ final class Recovery implements AutoCloseable {
               covered,
               committed);
         } else {
+          snapshotBytes = manifestJson.length();
+          JsonNode chunked = manifest.path("chunks");
           for (JsonNode id : manifest.get("tokens")) {
-            JsonNode record = latest.get(PartitionState.TOKEN_PREFIX + id.asString());
-            processor.restore(record.get("book"));
+            String tokenId = id.asString();
+            int pieces = chunked.path(tokenId).asInt(1);
+            String record = PartitionState.tokenSnapshot(latest, tokenId, pieces);
+            if (record == null) {
+              throw new IllegalStateException(
+                  "Snapshot of " + commands + " lacks the record of token " + tokenId);
+            }
+            processor.restore(json.readTree(record).get("book"));
+            snapshotBytes += record.length();
+            if (pieces > 1) {
+              chunks.put(tokenId, pieces);
+            }
           }
           start = Math.max(start, covered);
         }
@@ -91,6 +106,8 @@ final class Recovery implements AutoCloseable {
       target = reader.endOffsets(List.of(commands)).get(commands);
     }
     PartitionState state = new PartitionState(partition, processor, start);
+    state.lastSnapshotBytes = snapshotBytes;
+    state.chunks.putAll(chunks);
     replay(commands, state, target);
     state.nextOffset = target;
     log.info(
@@ -128,8 +145,8 @@ final class Recovery implements AutoCloseable {
   }
 
   /** Latest value per key of a compacted partition, up to its last stable offset. */
-  private Map<String, JsonNode> readAll(TopicPartition tp) {
-    Map<String, JsonNode> latest = new HashMap<>();
+  private Map<String, String> readAll(TopicPartition tp) {
+    Map<String, String> latest = new HashMap<>();
     reader.assign(List.of(tp));
     reader.seekToBeginning(List.of(tp));
     long end = reader.endOffsets(List.of(tp)).get(tp);
@@ -142,7 +159,7 @@ final class Recovery implements AutoCloseable {
         if (record.value() == null) {
           latest.remove(record.key());
         } else {
-          latest.put(record.key(), json.readTree(record.value()));
+          latest.put(record.key(), record.value());
         }
       }
     }

@@ -41,6 +41,8 @@ final class MatcherFixture {
         .partitions(3)
         .snapshotEveryCommands(25)
         .snapshotEvery(Duration.ofSeconds(2))
+        // a token of a few orders already takes several records: every restore joins chunks
+        .snapshotChunkBytes(1024)
         .maxPollRecords(40)
         .transactionTimeout(Duration.ofSeconds(10))
         .build();
@@ -136,5 +138,14 @@ final class MatcherFixture {
     assertThat(matcherHashes).isEqualTo(clean.stateHashes());
     assertThat(recovered.stateHashes()).isEqualTo(clean.stateHashes());
     assertThat(clean.conservation()).doesNotContainValue(false);
+    // the snapshots recovered from were written in chunks, which the recovery joined
+    assertThat(
+            CommandRecords.readCommitted(
+                bootstrap,
+                config("setup").snapshotsTopic(),
+                Duration.ofMillis(500),
+                Duration.ofSeconds(30)))
+        .extracting(ConsumerRecord::key)
+        .anyMatch(key -> key.matches("token\\|.+\\|[0-9]+"));
   }
 }

@@ -208,6 +208,7 @@ class ServiceConfiguration {
             .partitions(properties.partitions())
             .snapshotEveryCommands(m.snapshotEveryCommands())
             .snapshotEvery(m.snapshotEvery())
+            .snapshotSizeRatio(m.snapshotSizeRatio())
             .transactionTimeout(m.transactionTimeout())
             // session, heartbeat and static membership as every consumer of the platform has them
             .extraConsumer(withGroupDefaults(kafka.getProperties(), group, m.takeoverFetchWaitMs()))

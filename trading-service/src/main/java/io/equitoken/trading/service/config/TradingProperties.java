@@ -27,7 +27,8 @@ record TradingProperties(
     clockInterval = clockInterval == null ? Duration.ofSeconds(10) : clockInterval;
     indicateInterval = indicateInterval == null ? Duration.ofSeconds(3) : indicateInterval;
     maxWindowLength = maxWindowLength == null ? Duration.ofDays(31) : maxWindowLength;
-    matcher = matcher == null ? new Matcher(null, null, null, null, null, null, null) : matcher;
+    matcher =
+        matcher == null ? new Matcher(null, null, null, null, null, null, null, null) : matcher;
     cash = cash == null ? new Cash(null, null, null) : cash;
     maxOpenOrdersPerToken = maxOpenOrdersPerToken == null ? 50 : maxOpenOrdersPerToken;
     referencePriceBand = referencePriceBand == null ? java.math.BigDecimal.TEN : referencePriceBand;
@@ -60,6 +61,7 @@ record TradingProperties(
       String groupId,
       Integer snapshotEveryCommands,
       Duration snapshotEvery,
+      Double snapshotSizeRatio,
       Duration transactionTimeout,
       Integer takeoverFetchWaitMs) {
 
@@ -69,6 +71,9 @@ record TradingProperties(
       groupId = groupId == null ? "trading-matcher" : groupId;
       snapshotEveryCommands = snapshotEveryCommands == null ? 1000 : snapshotEveryCommands;
       snapshotEvery = snapshotEvery == null ? Duration.ofSeconds(30) : snapshotEvery;
+      // a busy token's state (every order id, every purchase lot) grows to megabytes: it is
+      // written again only once the commands since weigh as much (docs/services/trading-matcher.md)
+      snapshotSizeRatio = snapshotSizeRatio == null ? 1.0 : snapshotSizeRatio;
       // an instance that dies mid-transaction holds back read_committed readers of its partitions
       // until the broker aborts the transaction (docs/operations.md, "Consumer groups after a
       // crash")
