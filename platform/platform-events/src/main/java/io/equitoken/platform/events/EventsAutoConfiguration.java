@@ -44,6 +44,7 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.ReactiveTransactionManager;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import org.springframework.util.backoff.FixedBackOff;
+import org.springframework.util.function.SingletonSupplier;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -170,7 +171,11 @@ public class EventsAutoConfiguration {
         json.getIfAvailable(() -> JsonMapper.builder().build()),
         source,
         clock.getIfAvailable(Clock::systemUTC),
-        new TraceParents(tracer::getIfUnique, propagator::getIfUnique),
+        // looked up on first use (the beans may come from a later auto-configuration) and then
+        // kept: a bean factory lookup for every event written cost more than writing its JSON
+        new TraceParents(
+            SingletonSupplier.of(tracer::getIfUnique),
+            SingletonSupplier.of(propagator::getIfUnique)),
         committed);
   }
 

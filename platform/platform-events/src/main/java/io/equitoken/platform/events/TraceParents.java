@@ -39,8 +39,8 @@ public final class TraceParents {
   private final Supplier<Propagator> propagator;
 
   /**
-   * @param tracer the tracer, or a supplier of null where there is none (resolved on each use, so
-   *     that the bean may come from a later auto-configuration)
+   * @param tracer the tracer, or a supplier of null where there is none (asked on each use until it
+   *     answers one, so that the bean may come from a later auto-configuration)
    * @param propagator the propagator that writes {@code traceparent}
    */
   public TraceParents(Supplier<Tracer> tracer, Supplier<Propagator> propagator) {
