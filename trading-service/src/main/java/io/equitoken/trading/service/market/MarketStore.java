@@ -28,8 +28,9 @@ public interface MarketStore {
   Mono<Void> kyc(KycStanding standing);
 
   /**
-   * The token, the investor's KYC standing, whether the token is tradable and its open window (the
-   * first by {@code opens}), in one round trip: order intake's gates ({@code Gates}).
+   * The token, the investor's KYC standing, whether the token is tradable, its open window (the
+   * first by {@code opens}) and the rest of {@link OrderFacts}, with the token's transfer rules in
+   * force at {@code now}, in one round trip: order intake's gates ({@code Gates}) and rules.
    */
-  Mono<OrderFacts> orderFacts(String tokenId, String investorId);
+  Mono<OrderFacts> orderFacts(String tokenId, String investorId, Instant now);
 }

@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.market;
 
+import io.equitoken.trading.service.rules.TokenRules;
 import java.math.BigDecimal;
 import java.util.UUID;
 
@@ -8,7 +9,8 @@ import java.util.UUID;
  * (null if unknown), the caller's KYC standing (null if none), whether the token is tradable
  * (issued, listing active), the open window covering it (null if none), the caller's open orders of
  * the token, the token's last traded price (null before its first trade), whether an operator
- * halted trading in the token and whether an operator froze the caller.
+ * halted trading in the token, whether an operator froze the caller, and the token's transfer rules
+ * in force ({@link TokenRules#NONE} before its first version).
  */
 public record OrderFacts(
     TokenInfo token,
@@ -18,12 +20,13 @@ public record OrderFacts(
     long openOrders,
     BigDecimal lastPrice,
     boolean halted,
-    boolean frozen) {
+    boolean frozen,
+    TokenRules rules) {
 
   /** Nothing known: no token, no KYC, not tradable, no window. */
   public static final OrderFacts NONE = new OrderFacts(null, null, false, null);
 
-  /** Facts of a token not halted. */
+  /** Facts of a token not halted, without transfer rules. */
   public OrderFacts(
       TokenInfo token,
       KycStanding kyc,
@@ -31,7 +34,7 @@ public record OrderFacts(
       UUID openWindowId,
       long openOrders,
       BigDecimal lastPrice) {
-    this(token, kyc, tradable, openWindowId, openOrders, lastPrice, false, false);
+    this(token, kyc, tradable, openWindowId, openOrders, lastPrice, false, false, TokenRules.NONE);
   }
 
   /** Facts without open orders or a last trade. */

@@ -14,7 +14,6 @@ import io.equitoken.trading.service.market.OrderFacts;
 import io.equitoken.trading.service.rules.IntakeRules;
 import io.equitoken.trading.service.rules.InvestorFacts;
 import io.equitoken.trading.service.rules.RulesService;
-import io.equitoken.trading.service.rules.TokenRules;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -99,8 +98,7 @@ public final class OrderService {
     Instant now = now();
     return facts(trader, request, now)
         .flatMap(
-            both -> {
-              OrderFacts f = both.facts();
+            f -> {
               OrderRules.check(request, f.token());
               UUID windowId = Gates.check(trader, request, f, now);
               if (f.frozen()) {
@@ -111,7 +109,7 @@ public final class OrderService {
               }
               limits.check(request, f);
               IntakeRules.check(
-                      both.rules(),
+                      f.rules(),
                       tokenId,
                       f.kyc(),
                       request.side(),
@@ -158,8 +156,7 @@ public final class OrderService {
     Instant now = now();
     return facts(trader, request, now)
         .flatMap(
-            both -> {
-              OrderFacts f = both.facts();
+            f -> {
               try {
                 OrderRules.check(request, f.token());
               } catch (RefusedException e) {
@@ -180,13 +177,7 @@ public final class OrderService {
               String tokenId = request.tokenId();
               boolean issuer = f.token().issuerId().equals(trader.principalId());
               IntakeRules.check(
-                      both.rules(),
-                      tokenId,
-                      f.kyc(),
-                      request.side(),
-                      request.quantity(),
-                      issuer,
-                      now)
+                      f.rules(), tokenId, f.kyc(), request.side(), request.quantity(), issuer, now)
                   .ifPresent(refusals::add);
               boolean accredited = f.kyc() != null && f.kyc().accreditedAt(now);
               Mono<Optional<Refusal>> holders =
@@ -195,7 +186,7 @@ public final class OrderService {
                       .map(
                           h ->
                               IntakeRules.checkHolders(
-                                  both.rules(),
+                                  f.rules(),
                                   tokenId,
                                   h,
                                   request.side(),
@@ -225,16 +216,13 @@ public final class OrderService {
     }
   }
 
-  /** The token's and the caller's facts, and the token's rules in force. */
-  record IntakeFacts(OrderFacts facts, TokenRules rules) {}
-
-  private Mono<IntakeFacts> facts(Trader trader, OrderRequest request, Instant now) {
+  /** The token's and the caller's facts, with the token's rules in force. */
+  private Mono<OrderFacts> facts(Trader trader, OrderRequest request, Instant now) {
     String tokenId = request.tokenId();
     if (tokenId == null || tokenId.isBlank()) {
-      return Mono.just(new IntakeFacts(OrderFacts.NONE, TokenRules.NONE));
+      return Mono.just(OrderFacts.NONE);
     }
-    return Mono.zip(market.orderFacts(tokenId, trader.principalId()), rules.inForce(tokenId, now))
-        .map(z -> new IntakeFacts(z.getT1(), z.getT2()));
+    return market.orderFacts(tokenId, trader.principalId(), now);
   }
 
   private Mono<Optional<Reservation>> fund(Order o, Instant now) {

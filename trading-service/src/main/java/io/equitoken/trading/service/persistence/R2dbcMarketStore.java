@@ -4,6 +4,7 @@ import io.equitoken.trading.service.market.KycStanding;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.market.OrderFacts;
 import io.equitoken.trading.service.market.TokenInfo;
+import io.equitoken.trading.service.rules.TokenRules;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -42,9 +43,16 @@ class R2dbcMarketStore implements MarketStore {
           + " exists (select 1 from market_halt h where h.token_id = :token and h.halted)"
           + " as halted,"
           + " exists (select 1 from investor_freeze f where f.investor_id = :investor"
-          + " and f.frozen) as frozen"
+          + " and f.frozen) as frozen,"
+          + " rules.version as rules_version, rules.max_holders, rules.max_non_accredited_holders,"
+          + " rules.accredited_only, rules.allowed_jurisdictions, rules.blocked_jurisdictions,"
+          + " rules.max_holding, rules.max_holding_percent, rules.lockup_days,"
+          + " rules.lockup_all_purchases, rules.min_order_size"
           + " from (select 1) one left join token t on t.token_id = :token"
-          + " left join kyc_standing k on k.investor_id = :investor";
+          + " left join kyc_standing k on k.investor_id = :investor"
+          + " left join lateral ("
+          + R2dbcRulesStore.IN_FORCE
+          + ") rules on true";
 
   private final DatabaseClient db;
 
@@ -103,10 +111,11 @@ class R2dbcMarketStore implements MarketStore {
   }
 
   @Override
-  public Mono<OrderFacts> orderFacts(String tokenId, String investorId) {
+  public Mono<OrderFacts> orderFacts(String tokenId, String investorId, Instant now) {
     return db.sql(ORDER_FACTS)
         .bind("token", tokenId)
         .bind("investor", investorId)
+        .bind("now", now)
         .map(
             row ->
                 new OrderFacts(
@@ -117,7 +126,10 @@ class R2dbcMarketStore implements MarketStore {
                     row.get("open_orders", Long.class),
                     row.get("last_price", BigDecimal.class),
                     Boolean.TRUE.equals(row.get("halted", Boolean.class)),
-                    Boolean.TRUE.equals(row.get("frozen", Boolean.class))))
+                    Boolean.TRUE.equals(row.get("frozen", Boolean.class)),
+                    row.get("rules_version", Long.class) == null
+                        ? TokenRules.NONE
+                        : R2dbcRulesStore.rules(row)))
         .one();
   }
 

@@ -22,7 +22,7 @@ class R2dbcRulesStore implements RulesStore {
    * A version governs from its effectiveAt unless a later version was set before that instant: the
    * matcher's engine replaces a scheduled version by a newer one, and this query agrees with it.
    */
-  private static final String IN_FORCE =
+  static final String IN_FORCE =
       "select * from token_rules r where r.token_id = :token and r.effective_at <= :now"
           + " and not exists (select 1 from token_rules w where w.token_id = r.token_id"
           + " and w.version > r.version and w.changed_at < r.effective_at)"
@@ -152,21 +152,26 @@ class R2dbcRulesStore implements RulesStore {
     return new RulesVersion(
         row.get("token_id", String.class),
         row.get("version", Long.class),
-        new TokenRules(
-            row.get("max_holders", Long.class),
-            row.get("max_non_accredited_holders", Long.class),
-            Boolean.TRUE.equals(row.get("accredited_only", Boolean.class)),
-            List.of(row.get("allowed_jurisdictions", String[].class)),
-            List.of(row.get("blocked_jurisdictions", String[].class)),
-            plain(row.get("max_holding", BigDecimal.class)),
-            plain(row.get("max_holding_percent", BigDecimal.class)),
-            row.get("lockup_days", Long.class),
-            Boolean.TRUE.equals(row.get("lockup_all_purchases", Boolean.class)),
-            plain(row.get("min_order_size", BigDecimal.class))),
+        rules(row),
         row.get("effective_at", Instant.class),
         row.get("reason", String.class),
         row.get("changed_by", String.class),
         row.get("changed_at", Instant.class));
+  }
+
+  /** The rules of a {@code token_rules} row (its columns under their own names). */
+  static TokenRules rules(Readable row) {
+    return new TokenRules(
+        row.get("max_holders", Long.class),
+        row.get("max_non_accredited_holders", Long.class),
+        Boolean.TRUE.equals(row.get("accredited_only", Boolean.class)),
+        List.of(row.get("allowed_jurisdictions", String[].class)),
+        List.of(row.get("blocked_jurisdictions", String[].class)),
+        plain(row.get("max_holding", BigDecimal.class)),
+        plain(row.get("max_holding_percent", BigDecimal.class)),
+        row.get("lockup_days", Long.class),
+        Boolean.TRUE.equals(row.get("lockup_all_purchases", Boolean.class)),
+        plain(row.get("min_order_size", BigDecimal.class)));
   }
 
   private static BigDecimal plain(BigDecimal value) {

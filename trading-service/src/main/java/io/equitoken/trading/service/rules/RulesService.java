@@ -73,11 +73,6 @@ public final class RulesService {
                                 z.getT2().isEmpty() ? null : z.getT2().get(0))));
   }
 
-  /** The rules intake judges an order by now ({@link TokenRules#NONE} before the first version). */
-  public Mono<TokenRules> inForce(String tokenId, Instant now) {
-    return store.inForce(tokenId, now).map(RulesVersion::rules).defaultIfEmpty(TokenRules.NONE);
-  }
-
   /** A projected {@code holding.changed}: the owner's quantity of the token after a change. */
   public record HoldingChanged(
       String tokenId, String ownerId, BigDecimal quantity, long sequence) {}

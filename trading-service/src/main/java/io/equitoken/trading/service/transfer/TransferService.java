@@ -104,13 +104,13 @@ public final class TransferService {
               // the receiver's KYC facts travel with the command (for the token's transfer rules);
               // a frozen sender is refused here early, and by the matcher in any case
               return market
-                  .orderFacts(tokenId, fromId)
+                  .orderFacts(tokenId, fromId, now)
                   .filter(OrderFacts::frozen)
                   .flatMap(
                       f ->
                           Mono.<OrderFacts>error(
                               MarketControls.frozenRefusal(fromId).withField("from").exception()))
-                  .then(market.orderFacts(tokenId, toId))
+                  .then(market.orderFacts(tokenId, toId, now))
                   .map(f -> InvestorFacts.of(f.kyc(), now))
                   .defaultIfEmpty(InvestorFacts.of(null, now))
                   .flatMap(

@@ -2,6 +2,7 @@ package io.equitoken.trading.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.SentStatements;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -158,7 +159,14 @@ class TransferRulesIT extends MatcherIntegrationTest {
     JsonNode accepted = check(Api.investor(ok), Api.order(token, "buy", 10, 2.5));
     assertThat(accepted.get("accepted").asBoolean()).isTrue();
     assertThat(accepted.get("refusals")).isEmpty();
-    String placed = api.place(Api.investor(ok), Api.order(token, "buy", 10, 2.5));
+    String placed;
+    try (SentStatements sent = SentStatements.capture()) {
+      placed = api.place(Api.investor(ok), Api.order(token, "buy", 10, 2.5));
+      // the rules in force are read with the gates' facts, in one statement
+      assertThat(sent.all().stream().filter(statement -> statement.contains("token_rules")))
+          .singleElement()
+          .satisfies(statement -> assertThat(statement).contains("kyc_standing"));
+    }
     assertThat(fixtures.awaitDecided(placed, Api.investor(ok)).get("status").asString())
         .isEqualTo("filled");
     assertThat(count("select count(*) from trade_order where token_id = $1", token))

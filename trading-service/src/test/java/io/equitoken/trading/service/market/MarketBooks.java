@@ -77,7 +77,7 @@ public final class MarketBooks implements MarketStore {
   }
 
   @Override
-  public Mono<OrderFacts> orderFacts(String tokenId, String investorId) {
+  public Mono<OrderFacts> orderFacts(String tokenId, String investorId, Instant now) {
     return Mono.fromSupplier(
         () -> {
           TokenInfo token = tokens.get(tokenId);
