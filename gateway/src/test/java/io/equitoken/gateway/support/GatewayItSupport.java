@@ -14,10 +14,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.function.client.ClientRequest;
+import org.springframework.web.reactive.function.client.ClientResponse;
+import org.springframework.web.reactive.function.client.ExchangeFunction;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 
@@ -102,11 +108,33 @@ public abstract class GatewayItSupport {
     client =
         WebTestClient.bindToServer(new ReactorClientHttpConnector(http))
             .baseUrl("https://localhost:" + port)
+            .filter(GatewayItSupport::readWhole)
             .responseTimeout(Duration.ofSeconds(20))
             // the merged OpenAPI document (descriptions, problem examples, webhooks) is larger
             // than the client's 256 KiB default buffer
             .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(4 * 1024 * 1024))
             .build();
+  }
+
+  /**
+   * Reads every answer's body whole before the test sees the answer. The client hands a connection
+   * back to its pool only once the body has been read, and a test that checks only the status never
+   * reads it: a few such calls in a row would hold every connection of the pool, and the next call
+   * would wait for one until it timed out.
+   */
+  private static Mono<ClientResponse> readWhole(ClientRequest request, ExchangeFunction next) {
+    return next.exchange(request)
+        .flatMap(
+            response ->
+                response
+                    .bodyToMono(byte[].class)
+                    .defaultIfEmpty(new byte[0])
+                    .map(
+                        body ->
+                            response
+                                .mutate()
+                                .body(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(body)))
+                                .build()));
   }
 
   @AfterEach
