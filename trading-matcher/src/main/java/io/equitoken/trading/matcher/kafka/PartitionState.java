@@ -61,6 +61,21 @@ final class PartitionState {
   }
 
   /**
+   * A partition restored from a snapshot of {@code snapshotBytes} (UTF-8, every record of it), in
+   * which the tokens of {@code chunks} were written in that many pieces.
+   */
+  PartitionState(
+      int partition,
+      CommandProcessor processor,
+      long nextOffset,
+      long snapshotBytes,
+      Map<String, Integer> chunks) {
+    this(partition, processor, nextOffset);
+    this.lastSnapshotBytes = snapshotBytes;
+    this.chunks.putAll(chunks);
+  }
+
+  /**
    * The snapshot records of the changed tokens plus the manifest, covering {@link #nextOffset};
    * each value written straight to UTF-8 JSON bytes. A token whose snapshot is larger than {@code
    * chunkBytes} is written as chunks ({@code token|<tokenId>|<i>}, counted in the manifest's {@code

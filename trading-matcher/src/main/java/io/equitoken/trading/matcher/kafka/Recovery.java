@@ -2,6 +2,7 @@ package io.equitoken.trading.matcher.kafka;
 
 import io.equitoken.trading.matcher.core.CommandProcessor;
 import io.equitoken.trading.matcher.core.EngineFactory;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -81,7 +82,7 @@ final class Recovery implements AutoCloseable {
               covered,
               committed);
         } else {
-          snapshotBytes = manifestJson.length();
+          snapshotBytes = utf8Bytes(manifestJson);
           JsonNode chunked = manifest.path("chunks");
           for (JsonNode id : manifest.get("tokens")) {
             String tokenId = id.asString();
@@ -92,7 +93,7 @@ final class Recovery implements AutoCloseable {
                   "Snapshot of " + commands + " lacks the record of token " + tokenId);
             }
             processor.restore(json.readTree(record).get("book"));
-            snapshotBytes += record.length();
+            snapshotBytes += utf8Bytes(record);
             if (pieces > 1) {
               chunks.put(tokenId, pieces);
             }
@@ -105,9 +106,7 @@ final class Recovery implements AutoCloseable {
     if (!useSnapshot) {
       target = reader.endOffsets(List.of(commands)).get(commands);
     }
-    PartitionState state = new PartitionState(partition, processor, start);
-    state.lastSnapshotBytes = snapshotBytes;
-    state.chunks.putAll(chunks);
+    PartitionState state = new PartitionState(partition, processor, start, snapshotBytes, chunks);
     replay(commands, state, target);
     state.nextOffset = target;
     log.info(
@@ -142,6 +141,11 @@ final class Recovery implements AutoCloseable {
       }
     }
     reader.unsubscribe();
+  }
+
+  /** Sizes are counted as written, in UTF-8 bytes, like the snapshots the partition writes. */
+  private static long utf8Bytes(String value) {
+    return value.getBytes(StandardCharsets.UTF_8).length;
   }
 
   /** Latest value per key of a compacted partition, up to its last stable offset. */
