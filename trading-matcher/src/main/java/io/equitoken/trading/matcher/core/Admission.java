@@ -43,6 +43,18 @@ final class Admission {
         "Expected token " + tokenId + " to be registered with the matcher, but it is not");
   }
 
+  /** An order accepted longer than {@link TokenBook#ORDER_MEMORY} before the token's latest. */
+  static Reason stale(PlaceOrder c) {
+    return new Reason(
+        "order.stale",
+        "Expected order "
+            + c.orderId()
+            + " to reach the matcher within "
+            + TokenBook.ORDER_MEMORY.toMinutes()
+            + " minutes of the token's latest order, but it was accepted at "
+            + c.at());
+  }
+
   /**
    * The order's window is the token's open one, trading in the token is not halted, its quantity
    * and limit price on the grid.

@@ -157,9 +157,15 @@ final class CommandHandlers implements MatcherCommand.Handler<CommandHandlers.St
       orderRejected(c, Admission.unknownToken(c.tokenId()), step.out());
       return;
     }
-    if (!book.knownOrders.add(c.orderId())) {
+    if (book.knowsOrder(c.orderId())) {
       return; // the same order again: never a second one
     }
+    if (book.isStale(c.at())) {
+      // it might be one placed before and forgotten since: refused, never placed twice
+      orderRejected(c, Admission.stale(c), step.out());
+      return;
+    }
+    book.rememberOrder(c.orderId(), c.at());
     Verdict<OrderSize> verdict = Admission.order(book, c);
     if (verdict.isRefused()) {
       orderRejected(c, verdict.refusal(), step.out());

@@ -5,10 +5,13 @@ import io.equitoken.trading.engine.MatchingEngine;
 import io.equitoken.trading.engine.Side;
 import io.equitoken.trading.engine.TokenSpec;
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,10 +54,29 @@ final class TokenBook {
   final Map<String, Long> openOrderNumbers = new HashMap<>();
 
   /**
-   * Every order id ever placed for the token (a repeated order.place is ignored); kept sorted, as
-   * the snapshot writes it, so that a snapshot never sorts them.
+   * How long an order id is remembered, in the time of the orders' own acceptance ({@code at}): a
+   * repeated {@code order.place} within it is ignored, and one accepted longer than this before the
+   * latest order the token has seen is refused as stale instead of placed ({@link
+   * Admission#stale}). Command time, not the clock, so that a replay decides the same; the ids a
+   * token keeps are one hour's orders, not its whole history.
    */
-  final NavigableSet<String> knownOrders = new TreeSet<>();
+  static final Duration ORDER_MEMORY = Duration.ofHours(1);
+
+  private static final long ORDER_MEMORY_MICROS = ORDER_MEMORY.toNanos() / 1_000;
+
+  /** An id restored from a snapshot that kept every id without its time (stamped on next use). */
+  private static final long UNSTAMPED = Long.MIN_VALUE;
+
+  /**
+   * The ids of the orders placed within {@link #ORDER_MEMORY} of the latest, with their acceptance
+   * time in microseconds, in the order they were placed.
+   */
+  final LinkedHashMap<String, Long> recentOrders = new LinkedHashMap<>();
+
+  /** The latest acceptance time of an order placed, in microseconds (0 before any). */
+  long latestOrderMicros;
+
+  private boolean unstamped;
 
   final NavigableSet<String> knownTransfers = new TreeSet<>();
 
@@ -101,6 +123,40 @@ final class TokenBook {
 
   long nextSequence(String principal) {
     return holdingSequences.merge(principal, 1L, Long::sum);
+  }
+
+  /** Whether an order with this id was placed within {@link #ORDER_MEMORY} or is still open. */
+  boolean knowsOrder(String orderId) {
+    return recentOrders.containsKey(orderId) || openOrderNumbers.containsKey(orderId);
+  }
+
+  /**
+   * Whether an order accepted at {@code at} reaches the token too late to be told apart from one
+   * placed before and forgotten: more than {@link #ORDER_MEMORY} before the latest order placed.
+   */
+  boolean isStale(Instant at) {
+    return micros(at) < latestOrderMicros - ORDER_MEMORY_MICROS;
+  }
+
+  /** Remembers a placed order's id, and forgets those now older than {@link #ORDER_MEMORY}. */
+  void rememberOrder(String orderId, Instant at) {
+    long micros = micros(at);
+    if (unstamped) {
+      // ids of a snapshot that kept no times count from the first order after it
+      recentOrders.replaceAll((id, t) -> t == UNSTAMPED ? micros : t);
+      unstamped = false;
+    }
+    recentOrders.put(orderId, micros);
+    latestOrderMicros = Math.max(latestOrderMicros, micros);
+    long forgetBefore = latestOrderMicros - ORDER_MEMORY_MICROS;
+    Iterator<Long> oldestFirst = recentOrders.values().iterator();
+    while (oldestFirst.hasNext() && oldestFirst.next() < forgetBefore) {
+      oldestFirst.remove();
+    }
+  }
+
+  private static long micros(Instant at) {
+    return at.getEpochSecond() * 1_000_000L + at.getNano() / 1_000;
   }
 
   /** True if the command id was seen recently; otherwise remembers it. */
@@ -178,7 +234,15 @@ final class TokenBook {
       g.writeEndObject();
     }
     g.writeEndArray();
-    writeStrings(g, "knownOrders", knownOrders);
+    g.writeArrayPropertyStart("recentOrders");
+    for (Map.Entry<String, Long> e : recentOrders.entrySet()) {
+      g.writeStartArray();
+      g.writeString(e.getKey());
+      g.writeNumber(e.getValue());
+      g.writeEndArray();
+    }
+    g.writeEndArray();
+    g.writeNumberProperty("latestOrderMicros", latestOrderMicros);
     writeStrings(g, "knownTransfers", knownTransfers);
     writeStrings(g, "knownWindows", knownWindows);
     g.writeObjectPropertyStart("holdingSequences");
@@ -232,7 +296,15 @@ final class TokenBook {
       o.notional = on.get("notional").decimalValue();
       b.openOrder(o);
     }
-    n.get("knownOrders").forEach(o -> b.knownOrders.add(o.asString()));
+    if (n.get("recentOrders") != null) {
+      n.get("recentOrders")
+          .forEach(o -> b.recentOrders.put(o.get(0).asString(), o.get(1).asLong()));
+      b.latestOrderMicros = n.get("latestOrderMicros").asLong();
+    } else {
+      // written when every id was kept, without its time
+      n.get("knownOrders").forEach(o -> b.recentOrders.put(o.asString(), UNSTAMPED));
+      b.unstamped = !b.recentOrders.isEmpty();
+    }
     n.get("knownTransfers").forEach(o -> b.knownTransfers.add(o.asString()));
     n.get("knownWindows").forEach(o -> b.knownWindows.add(o.asString()));
     Map<String, Long> seqs = new LinkedHashMap<>();

@@ -462,4 +462,45 @@ class CommandProcessorTest {
     again.restore(processor.snapshot(T));
     assertThat(again.stateHashes()).isEqualTo(processor.stateHashes());
   }
+
+  @Test
+  void shouldRememberAnHourOfOrderIdsAndRefuseAnOrderAcceptedBeforeThat() {
+    apply(c.register("1000", "10"));
+    apply(c.open("W", "continuous", null));
+    // (each repeat is a command of its own: a command id seen lately is ignored before this)
+    assertThat(apply(c.place("B1", "alice", "W", "buy", "1", "9")))
+        .containsExactly("accepted B1 buy 1@9");
+    assertThat(apply(c.cancel("B1", "alice"))).hasSize(1);
+    apply(c.place("B2", "bob", "W", "buy", "1", "9"));
+
+    // 59 minutes of orders later B1 is still known: its repeat changes nothing
+    c.shift(java.time.Duration.ofMinutes(59));
+    apply(c.place("B3", "carol", "W", "buy", "1", "9"));
+    assertThat(apply(c.place("B1", "alice", "W", "buy", "1", "9"))).isEmpty();
+    assertThat(processor.book(T).recentOrders).hasSize(3);
+
+    // once the token's latest order is more than an hour younger, B1 and B2 are forgotten, and an
+    // order accepted that long ago is refused rather than placed: it cannot be told apart from a
+    // repeat of one forgotten (B2 is still open, so its repeat is still known)
+    c.shift(java.time.Duration.ofMinutes(2));
+    apply(c.place("B4", "dave", "W", "buy", "1", "9"));
+    assertThat(processor.book(T).recentOrders.keySet())
+        .containsExactly(Commands.uuid("B3"), Commands.uuid("B4"));
+    assertThat(apply(c.place("B2", "bob", "W", "buy", "1", "9"))).isEmpty();
+    c.shift(java.time.Duration.ofMinutes(-62));
+    assertThat(apply(c.place("B1", "alice", "W", "buy", "1", "9")))
+        .containsExactly("rejected B1 order.stale");
+    assertThat(apply(c.place("X1", "erin", "W", "buy", "1", "9")))
+        .containsExactly("rejected X1 order.stale");
+
+    // the memory and the latest time survive a snapshot, so a restored token decides alike
+    CommandProcessor restored = new CommandProcessor(EngineFactory.FAST);
+    restored.restore(processor.snapshot(T));
+    assertThat(restored.stateHashes()).isEqualTo(processor.stateHashes());
+    assertThat(restored.apply(c.place("X2", "erin", "W", "buy", "1", "9")))
+        .extracting(CommandProcessorTest::summary)
+        .containsExactly("rejected X2 order.stale");
+    c.shift(java.time.Duration.ofMinutes(62));
+    assertThat(restored.apply(c.place("B3", "carol", "W", "buy", "1", "9"))).isEmpty();
+  }
 }

@@ -29,6 +29,11 @@ public final class Commands {
     return uuid(tokenId + "/command/" + (++seq));
   }
 
+  /** Moves the clock the next commands are stamped with (back for one accepted earlier). */
+  public void shift(java.time.Duration by) {
+    now = now.plus(by);
+  }
+
   private Instant at() {
     now = now.plusMillis(250);
     return now;

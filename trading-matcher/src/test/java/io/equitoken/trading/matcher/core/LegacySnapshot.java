@@ -46,8 +46,9 @@ final class LegacySnapshot {
               on.put("filledLots", o.filledLots);
               on.put("notional", o.notional);
             });
-    ArrayNode known = n.putArray("knownOrders");
-    b.knownOrders.stream().sorted().forEach(known::add);
+    ArrayNode recentOrders = n.putArray("recentOrders");
+    b.recentOrders.forEach((id, micros) -> recentOrders.addArray().add(id).add(micros));
+    n.put("latestOrderMicros", b.latestOrderMicros);
     ArrayNode transfers = n.putArray("knownTransfers");
     b.knownTransfers.stream().sorted().forEach(transfers::add);
     ArrayNode windows = n.putArray("knownWindows");

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.core.JsonGenerator;
 
 /**
- * The snapshot format did not change when its writer began to stream: a snapshot the tree writer
- * wrote still restores and continues like the uninterrupted run, and the streaming writer writes
- * the very same bytes for the same state.
+ * Snapshots written before restore and continue like the uninterrupted run: the stored one was
+ * written by the tree writer when every order id was kept (without its time). The streaming writer
+ * writes the very bytes the tree writer ({@link LegacySnapshot}) writes for the same state.
  */
 class SnapshotFormatTest {
 
@@ -44,12 +44,30 @@ class SnapshotFormatTest {
   }
 
   @Test
-  void shouldStreamTheBytesTheTreeWriterWrote() throws IOException {
+  void shouldStreamTheBytesTheTreeWriterWrites() {
     CommandProcessor processor = new CommandProcessor(EngineFactory.FAST);
     COMMANDS.subList(0, SnapshotSession.SPLIT).forEach(processor::apply);
 
     assertThat(new String(streamed(processor, SnapshotSession.TOKEN), StandardCharsets.UTF_8))
-        .isEqualTo(new String(treeWriterSnapshot(), StandardCharsets.UTF_8).strip());
+        .isEqualTo(
+            new String(
+                LegacySnapshot.bytes(processor.book(SnapshotSession.TOKEN)),
+                StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void shouldRememberTheOrderIdsOfASnapshotWithoutTimesForAnHourFromTheNextOrder()
+      throws IOException {
+    CommandProcessor restored = new CommandProcessor(EngineFactory.FAST);
+    restored.restore(WireJson.MAPPER.readTree(treeWriterSnapshot()));
+    TokenBook book = restored.book(SnapshotSession.TOKEN);
+    java.util.Set<String> before = java.util.Set.copyOf(book.recentOrders.keySet());
+    assertThat(before).hasSize(7);
+
+    book.rememberOrder("next", java.time.Instant.parse("2026-11-27T10:00:00Z"));
+    assertThat(book.recentOrders.keySet()).containsAll(before).contains("next");
+    book.rememberOrder("an hour later", java.time.Instant.parse("2026-11-27T11:00:00.000001Z"));
+    assertThat(book.recentOrders.keySet()).containsExactly("an hour later");
   }
 
   @Test
