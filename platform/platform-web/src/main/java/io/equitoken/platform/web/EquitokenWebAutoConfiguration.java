@@ -17,10 +17,12 @@ import io.equitoken.platform.web.revocation.ApiKeyRevocationValidator;
 import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import io.equitoken.platform.web.security.AuthenticationFailureLimit;
 import io.equitoken.platform.web.security.EquitokenSecurityProperties;
+import io.equitoken.platform.web.security.OrderedAccessRules;
 import io.equitoken.platform.web.security.ThrottledJwkSource;
 import io.equitoken.platform.web.security.TokenShape;
 import io.equitoken.platform.web.security.VerifiedTokenCache;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
@@ -247,38 +249,40 @@ public class EquitokenWebAutoConfiguration {
                         jwt ->
                             jwt.jwtDecoder(decoder).jwtAuthenticationConverter(rolesConverter())))
         .authorizeExchange(
-            exchanges -> {
-              exchanges
-                  .pathMatchers(HttpMethod.GET, "/actuator/health", "/actuator/health/**")
-                  .permitAll();
-              // the metrics scrape: anonymous where the port is cluster-internal (services),
-              // an operator's token where it is the public edge (gateway); docs/observability.md
-              var prometheus = exchanges.pathMatchers(HttpMethod.GET, "/actuator/prometheus");
-              if (prometheusAnonymous) {
-                prometheus.permitAll();
-              } else {
-                prometheus.hasRole(Roles.OPERATOR);
-              }
-              exchanges.pathMatchers(HttpMethod.GET, "/v3/api-docs", "/v3/api-docs/**").permitAll();
-              for (RoleMatrix.Rule rule : matrix.rules()) {
-                var spec = exchanges.pathMatchers(rule.method(), rule.pathPattern());
-                if (rule.anonymous()) {
-                  spec.permitAll();
-                } else {
-                  spec.hasAnyRole(rule.roles().toArray(String[]::new));
-                }
-                if (HttpMethod.GET.equals(rule.method())) {
-                  // HEAD is GET without the body: same callers (WebFlux answers it from the GET)
-                  var head = exchanges.pathMatchers(HttpMethod.HEAD, rule.pathPattern());
-                  if (rule.anonymous()) {
-                    head.permitAll();
-                  } else {
-                    head.hasAnyRole(rule.roles().toArray(String[]::new));
-                  }
-                }
-              }
-              exchanges.anyExchange().authenticated();
-            });
+            exchanges -> exchanges.anyExchange().access(accessRules(matrix, prometheusAnonymous)));
     return http.build();
+  }
+
+  /**
+   * The probes, the metrics scrape and the API description, then the service's {@link RoleMatrix}
+   * (a {@code GET} rule also for {@code HEAD}: WebFlux answers it from the GET, so the same
+   * callers), tried in that order; anything else needs an authenticated caller.
+   */
+  static OrderedAccessRules accessRules(RoleMatrix matrix, boolean prometheusAnonymous) {
+    OrderedAccessRules.Builder rules =
+        OrderedAccessRules.builder()
+            .open(HttpMethod.GET, "/actuator/health", "/actuator/health/**");
+    // the metrics scrape: anonymous where the port is cluster-internal (services), an operator's
+    // token where it is the public edge (gateway); docs/observability.md
+    if (prometheusAnonymous) {
+      rules.open(HttpMethod.GET, "/actuator/prometheus");
+    } else {
+      rules.roles(HttpMethod.GET, "/actuator/prometheus", Roles.OPERATOR);
+    }
+    rules.open(HttpMethod.GET, "/v3/api-docs", "/v3/api-docs/**");
+    for (RoleMatrix.Rule rule : matrix.rules()) {
+      List<HttpMethod> methods =
+          HttpMethod.GET.equals(rule.method())
+              ? List.of(HttpMethod.GET, HttpMethod.HEAD)
+              : Collections.singletonList(rule.method());
+      for (HttpMethod method : methods) {
+        if (rule.anonymous()) {
+          rules.open(method, rule.pathPattern());
+        } else {
+          rules.roles(method, rule.pathPattern(), rule.roles().toArray(String[]::new));
+        }
+      }
+    }
+    return rules.build();
   }
 }
