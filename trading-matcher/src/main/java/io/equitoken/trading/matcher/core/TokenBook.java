@@ -300,6 +300,8 @@ final class TokenBook {
       n.get("recentOrders")
           .forEach(o -> b.recentOrders.put(o.get(0).asString(), o.get(1).asLong()));
       b.latestOrderMicros = n.get("latestOrderMicros").asLong();
+      // a snapshot taken after a restore of the old format and before the next order
+      b.unstamped = b.recentOrders.containsValue(UNSTAMPED);
     } else {
       // written when every id was kept, without its time
       n.get("knownOrders").forEach(o -> b.recentOrders.put(o.asString(), UNSTAMPED));

@@ -64,6 +64,12 @@ class SnapshotFormatTest {
     java.util.Set<String> before = java.util.Set.copyOf(book.recentOrders.keySet());
     assertThat(before).hasSize(7);
 
+    // and so does a snapshot of it taken before that order
+    CommandProcessor again = new CommandProcessor(EngineFactory.FAST);
+    again.restore(restored.snapshot(SnapshotSession.TOKEN));
+    book = again.book(SnapshotSession.TOKEN);
+    assertThat(book.recentOrders.keySet()).isEqualTo(before);
+
     book.rememberOrder("next", java.time.Instant.parse("2026-11-27T10:00:00Z"));
     assertThat(book.recentOrders.keySet()).containsAll(before).contains("next");
     book.rememberOrder("an hour later", java.time.Instant.parse("2026-11-27T11:00:00.000001Z"));
