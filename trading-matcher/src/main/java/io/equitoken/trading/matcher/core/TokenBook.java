@@ -64,19 +64,17 @@ final class TokenBook {
 
   private static final long ORDER_MEMORY_MICROS = ORDER_MEMORY.toNanos() / 1_000;
 
-  /** An id restored from a snapshot that kept every id without its time (stamped on next use). */
-  private static final long UNSTAMPED = Long.MIN_VALUE;
-
   /**
    * The ids of the orders placed within {@link #ORDER_MEMORY} of the latest, with their acceptance
    * time in microseconds, in the order they were placed.
    */
   final LinkedHashMap<String, Long> recentOrders = new LinkedHashMap<>();
 
-  /** The latest acceptance time of an order placed, in microseconds (0 before any). */
+  /**
+   * The latest acceptance time of an order placed, in microseconds; 0 before any, when the ids held
+   * (if any) came from a snapshot that kept every id without its time.
+   */
   long latestOrderMicros;
-
-  private boolean unstamped;
 
   final NavigableSet<String> knownTransfers = new TreeSet<>();
 
@@ -141,10 +139,9 @@ final class TokenBook {
   /** Remembers a placed order's id, and forgets those now older than {@link #ORDER_MEMORY}. */
   void rememberOrder(String orderId, Instant at) {
     long micros = micros(at);
-    if (unstamped) {
+    if (latestOrderMicros == 0) {
       // ids of a snapshot that kept no times count from the first order after it
-      recentOrders.replaceAll((id, t) -> t == UNSTAMPED ? micros : t);
-      unstamped = false;
+      recentOrders.replaceAll((id, t) -> micros);
     }
     recentOrders.put(orderId, micros);
     latestOrderMicros = Math.max(latestOrderMicros, micros);
@@ -300,12 +297,9 @@ final class TokenBook {
       n.get("recentOrders")
           .forEach(o -> b.recentOrders.put(o.get(0).asString(), o.get(1).asLong()));
       b.latestOrderMicros = n.get("latestOrderMicros").asLong();
-      // a snapshot taken after a restore of the old format and before the next order
-      b.unstamped = b.recentOrders.containsValue(UNSTAMPED);
     } else {
       // written when every id was kept, without its time
-      n.get("knownOrders").forEach(o -> b.recentOrders.put(o.asString(), UNSTAMPED));
-      b.unstamped = !b.recentOrders.isEmpty();
+      n.get("knownOrders").forEach(o -> b.recentOrders.put(o.asString(), 0L));
     }
     n.get("knownTransfers").forEach(o -> b.knownTransfers.add(o.asString()));
     n.get("knownWindows").forEach(o -> b.knownWindows.add(o.asString()));
