@@ -23,7 +23,7 @@ fi
 echo "== uptime before: $(uptime)"
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(free -g | awk '/Mem:/ {print $2}') GiB"
 set +e
-java -Xmx1g -cp "benchmarks/target/test-classes:$(cat benchmarks/target/test-classpath.txt)" \
+java -Xmx1g -cp "benchmarks/target/test-classes:benchmarks/target/classes:$(cat benchmarks/target/test-classpath.txt)" \
   io.equitoken.benchmarks.webhooks.WebhookDeliveryBench --root . "$@"
 code=$?
 set -e

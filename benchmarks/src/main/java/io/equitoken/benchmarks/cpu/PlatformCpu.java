@@ -111,6 +111,12 @@ public final class PlatformCpu {
     return stat == null ? 0 : (stat.utime + stat.stime) * 1000 / HZ;
   }
 
+  /** A process's CPU milliseconds so far, or -1 once it is gone. */
+  public static long processMs(long pid) {
+    Stat stat = Stat.read(Path.of("/proc/" + pid));
+    return stat == null ? -1 : (stat.utime + stat.stime) * 1000 / HZ;
+  }
+
   private long postmasterPid() {
     try {
       List<String> lines = Files.readAllLines(home.resolve("postgres/postmaster.pid"));

@@ -1,6 +1,7 @@
 package io.equitoken.benchmarks.webhooks;
 
 import com.standardwebhooks.Webhook;
+import io.equitoken.benchmarks.cpu.PlatformCpu;
 import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestDatabase;
 import io.equitoken.platform.test.TestInfrastructure;
@@ -81,6 +82,7 @@ public final class WebhookDeliveryBench {
   private KafkaProducer<String, String> producer;
   private TestDatabase db;
   private int servicePort;
+  private long servicePid;
   private final List<String> report = new ArrayList<>();
   private boolean failed;
 
@@ -116,6 +118,7 @@ public final class WebhookDeliveryBench {
     producer = new KafkaProducer<>(props);
     servicePort = freePort();
     Process service = startService(kafka);
+    servicePid = service.pid();
     Thread stopService = new Thread(service::destroy, "stop-webhook-service");
     Runtime.getRuntime().addShutdownHook(stopService);
     try {
@@ -336,6 +339,7 @@ public final class WebhookDeliveryBench {
           }
         });
     long invalidBefore = receiver.invalid();
+    long cpuBefore = PlatformCpu.processMs(servicePid);
     long start = System.nanoTime();
     for (int e = 0; e < o.throughputEvents; e++) {
       publish("tr-tp-" + e);
@@ -344,13 +348,14 @@ public final class WebhookDeliveryBench {
     boolean done = await(all, Duration.ofMinutes(15));
     double service = (total - all.getCount()) / seconds(last.get() - start);
     double receiverWindow = (total - all.getCount()) / seconds(last.get() - first.get());
+    String cpu = cpuPerDelivery(cpuBefore, total - all.getCount());
     double after = bareClient(total, "after");
     double bare = (before + after) / 2;
     String line =
         ("throughput: %d events x %d subscriptions = %d deliveries%s; webhook-service %.0f/s"
                 + " (publish of the first event to the last delivery; %.0f/s first to last"
                 + " delivery); bare client %.0f/s before, %.0f/s after; ratio %.2f (target >= 0.5);"
-                + " duplicates %d, invalid signatures %d")
+                + " %s; duplicates %d, invalid signatures %d")
             .formatted(
                 o.throughputEvents,
                 o.subscriptions,
@@ -361,6 +366,7 @@ public final class WebhookDeliveryBench {
                 before,
                 after,
                 service / bare,
+                cpu,
                 duplicates.get(),
                 receiver.invalid() - invalidBefore);
     say(line);
@@ -460,6 +466,7 @@ public final class WebhookDeliveryBench {
         });
     long invalidBefore = receiver.invalid();
     long period = Math.round(1e9 / o.latencyRate);
+    long cpuBefore = PlatformCpu.processMs(servicePid);
     long start = System.nanoTime();
     for (int e = 0; e < events; e++) {
       long due = start + e * period;
@@ -472,12 +479,13 @@ public final class WebhookDeliveryBench {
     producer.flush();
     boolean done = await(all, Duration.ofMinutes(10));
     int n = Math.min(next.get(), total);
+    String cpu = cpuPerDelivery(cpuBefore, n);
     long[] sorted = Arrays.copyOf(latencies, n);
     Arrays.sort(sorted);
     String line =
         ("latency: %.1f events/s x %d subscriptions = %.0f deliveries/s for %d s (%d deliveries%s):"
                 + " publish to arrival p50 %.0f ms, p90 %.0f ms, p99 %.0f ms, max %.0f ms"
-                + " (target p99 < 250 ms); duplicates %d, invalid signatures %d")
+                + " (target p99 < 250 ms); %s; duplicates %d, invalid signatures %d")
             .formatted(
                 o.latencyRate,
                 o.subscriptions,
@@ -489,11 +497,25 @@ public final class WebhookDeliveryBench {
                 millis(sorted, 0.90),
                 millis(sorted, 0.99),
                 millis(sorted, 1.0),
+                cpu,
                 duplicates.get(),
                 receiver.invalid() - invalidBefore);
     say(line);
     report.add(line);
     failed |= !done || duplicates.get() > 0 || receiver.invalid() > invalidBefore;
+  }
+
+  /**
+   * The service's CPU per delivery since {@code cpuBefore} ({@code utime + stime} of its JVM from
+   * {@code /proc}, JIT and GC included): the figure that the machine's other work hardly moves.
+   */
+  private String cpuPerDelivery(long cpuBefore, long deliveries) {
+    long cpuAfter = PlatformCpu.processMs(servicePid);
+    if (cpuBefore < 0 || cpuAfter < 0 || deliveries == 0) {
+      return "service CPU not measured";
+    }
+    return "service CPU %.0f µs per delivery"
+        .formatted((cpuAfter - cpuBefore) * 1000.0 / deliveries);
   }
 
   private static double millis(long[] sorted, double q) {
