@@ -11,9 +11,10 @@
 # Options (defaults): --subscriptions 1000 --concurrency 256 --throughput-events 30
 # --latency-rate 1 (events/s) --latency-seconds 60 --outage-seconds 180 --outage-events 3
 # --settle-seconds 900 --quiet-seconds 30 --verify-every 10 --phases throughput,latency,outage
-# --service-jvm "-Xmx768m" --jfr --work DIR. Builds webhook-service and the harness first unless
-# NO_BUILD=1. The harness binds only ephemeral loopback ports; run it under
-# flock /tmp/equitoken-heavy.lock on a shared machine so that the numbers mean something.
+# --service-jvm "-Xmx768m" --jar webhook-service/target/webhook-service.jar --jfr --work DIR.
+# Builds webhook-service and the harness first unless NO_BUILD=1. The harness binds only
+# ephemeral loopback ports; run it under flock /tmp/equitoken-heavy.lock on a shared machine so
+# that the numbers mean something.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${NO_BUILD:-0}" != 1 ]; then
