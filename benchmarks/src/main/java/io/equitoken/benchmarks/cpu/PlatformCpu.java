@@ -107,13 +107,16 @@ public final class PlatformCpu {
 
   /** This JVM's own CPU milliseconds (the load generator's). */
   public static long selfMs() {
-    Stat stat = Stat.read(Path.of("/proc/self"));
-    return stat == null ? 0 : (stat.utime + stat.stime) * 1000 / HZ;
+    return Math.max(0, cpuMs(Path.of("/proc/self")));
   }
 
   /** A process's CPU milliseconds so far, or -1 once it is gone. */
   public static long processMs(long pid) {
-    Stat stat = Stat.read(Path.of("/proc/" + pid));
+    return cpuMs(Path.of("/proc/" + pid));
+  }
+
+  private static long cpuMs(Path proc) {
+    Stat stat = Stat.read(proc);
     return stat == null ? -1 : (stat.utime + stat.stime) * 1000 / HZ;
   }
 
