@@ -1,10 +1,14 @@
 package io.equitoken.trading.matcher;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.equitoken.platform.events.TimeOrderedIds;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,16 +32,34 @@ class MatcherArchitectureTest {
         .check(MATCHER);
   }
 
+  /**
+   * The core's one use of the platform is {@link TimeOrderedIds}, which needs nothing beyond the
+   * JDK: the matcher's event and trade ids are made the way every id of the platform is.
+   */
   @Test
   void shouldKeepTheCoreFreeOfKafkaAndTheAdapter() {
     noClasses()
         .that()
         .resideInAPackage("io.equitoken.trading.matcher.core..")
         .should()
-        .dependOnClassesThat()
-        .resideInAnyPackage(
-            "io.equitoken.trading.matcher.kafka..", "org.apache.kafka..", "io.equitoken.platform..")
+        .dependOnClassesThat(
+            resideInAnyPackage(
+                    "io.equitoken.trading.matcher.kafka..",
+                    "org.apache.kafka..",
+                    "io.equitoken.platform..")
+                .and(not(equivalentTo(TimeOrderedIds.class))))
         .check(MATCHER);
+  }
+
+  @Test
+  void shouldMakeIdsWithTheJdkAlone() {
+    noClasses()
+        .that()
+        .belongToAnyOf(TimeOrderedIds.class)
+        .should()
+        .dependOnClassesThat()
+        .resideOutsideOfPackages("java..", "io.equitoken.platform.events")
+        .check(new ClassFileImporter().importClasses(TimeOrderedIds.class));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.equitoken.trading.matcher.core;
 
+import io.equitoken.platform.events.TimeOrderedIds;
 import io.equitoken.trading.engine.CancelReason;
 import io.equitoken.trading.engine.EngineEvent;
 import io.equitoken.trading.engine.EngineEvent.AuctionCleared;
@@ -19,9 +20,8 @@ import io.equitoken.trading.matcher.core.Positions.Position;
 import io.equitoken.trading.matcher.core.TokenBook.OrderMeta;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -122,7 +122,7 @@ final class EventTranslator {
   }
 
   private void traded(TradeExecuted t) {
-    String tradeId = tradeId(book.tokenId, t.tradeId());
+    String tradeId = tradeId(book.tokenId, out.at(), t.tradeId());
     OrderMeta buy = book.openOrders.get(t.buyOrderId());
     OrderMeta sell = book.openOrders.get(t.sellOrderId());
     BigDecimal price = book.spec.price(t.priceTicks());
@@ -296,9 +296,12 @@ final class EventTranslator {
     return plain(book.spec.price(ticks));
   }
 
-  static String tradeId(String tokenId, long engineTradeId) {
-    return UUID.nameUUIDFromBytes(
-            ("trade|" + tokenId + "|" + engineTradeId).getBytes(StandardCharsets.UTF_8))
+  /**
+   * The trade's id: the same in every replay, ordered by the time of the command that made it (a
+   * version 8 UUID of that millisecond and {@code trade|<tokenId>|<engine trade id>}).
+   */
+  static String tradeId(String tokenId, Instant at, long engineTradeId) {
+    return TimeOrderedIds.named(at.toEpochMilli(), "trade|" + tokenId + "|" + engineTradeId)
         .toString();
   }
 

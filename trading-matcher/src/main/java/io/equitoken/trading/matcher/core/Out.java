@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The events one command causes, in order, with ids derived from the command's id. */
+/** The events one command causes, in order, with ids derived from the command's id and time. */
 final class Out {
 
   private final MatcherCommand command;
@@ -22,7 +22,7 @@ final class Out {
   void emit(TradingEvent data) {
     events.add(
         new MatcherEvent(
-            MatcherEvent.idOf(command.commandId(), events.size()),
+            MatcherEvent.idOf(command.commandId(), command.at(), events.size()),
             MatcherEvent.TYPE_PREFIX + data.name() + ".v1",
             command.tokenId(),
             command.at(),

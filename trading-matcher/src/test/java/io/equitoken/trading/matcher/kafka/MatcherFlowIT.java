@@ -161,7 +161,7 @@ class MatcherFlowIT {
       }
       for (int index = 0; index < 50; index++) {
         traceOfEvent.put(
-            MatcherEvent.idOf(command.commandId(), index),
+            MatcherEvent.idOf(command.commandId(), command.at(), index),
             traceparent == null ? "none" : traceparent);
       }
       records.add(r);

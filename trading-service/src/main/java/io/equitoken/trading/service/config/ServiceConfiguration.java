@@ -4,6 +4,7 @@ import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.platform.events.ConsumerGroupDefaults;
+import io.equitoken.platform.events.TimeOrderedIds;
 import io.equitoken.trading.matcher.kafka.MatcherConfig;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.cash.CashStore;
@@ -33,7 +34,6 @@ import io.equitoken.trading.service.window.WindowStore;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.beans.factory.ObjectProvider;
@@ -67,7 +67,7 @@ class ServiceConfiguration {
         transactions,
         locks,
         clock,
-        UUID::randomUUID,
+        TimeOrderedIds::next,
         () -> clockDriver.ifAvailable(WindowClockDriver::wake),
         audit);
   }
@@ -101,7 +101,7 @@ class ServiceConfiguration {
   @Bean
   CashLedger cashLedger(
       CashStore store, EventPublisher<TradingMessage> messages, CashLedger.Settings settings) {
-    return new CashLedger(store, messages, settings, UUID::randomUUID);
+    return new CashLedger(store, messages, settings, TimeOrderedIds::next);
   }
 
   @Bean
@@ -125,7 +125,7 @@ class ServiceConfiguration {
       TransactionLocks locks,
       Clock clock) {
     return new MarketControls(
-        store, orders, market, messages, transactions, locks, clock, UUID::randomUUID);
+        store, orders, market, messages, transactions, locks, clock, TimeOrderedIds::next);
   }
 
   @Bean
@@ -151,7 +151,7 @@ class ServiceConfiguration {
         transactions,
         locks,
         clock,
-        UUID::randomUUID);
+        TimeOrderedIds::next);
   }
 
   @Bean
@@ -161,7 +161,7 @@ class ServiceConfiguration {
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
       Clock clock) {
-    return new TransferService(store, market, messages, transactions, clock, UUID::randomUUID);
+    return new TransferService(store, market, messages, transactions, clock, TimeOrderedIds::next);
   }
 
   @Bean
