@@ -6,8 +6,10 @@ import io.equitoken.trading.matcher.core.MatcherEvent;
 import io.equitoken.trading.matcher.core.WireJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -188,9 +190,9 @@ public final class Matcher implements AutoCloseable {
       consumer = newConsumer();
       consumer.subscribe(List.of(config.commandsTopic()), new Rebalance());
       while (!stopping) {
-        ConsumerRecords<String, String> records;
+        Map<TopicPartition, List<ConsumerRecord<String, String>>> records;
         try {
-          records = consumer.poll(config.pollTimeout());
+          records = gather(consumer.poll(config.pollTimeout()));
         } catch (WakeupException e) {
           break;
         }
@@ -222,16 +224,54 @@ public final class Matcher implements AutoCloseable {
     }
   }
 
-  private void transact(ConsumerRecords<String, String> records) {
+  /**
+   * The commands of {@code first} and of the polls that follow it within {@link
+   * MatcherConfig#gather()} (up to about {@link MatcherConfig#maxPollRecords()}), per partition in
+   * order: they share one transaction. The consumer keeps polling meanwhile rather than sleeping,
+   * since it fetches only inside a poll: a pause would leave the commands that arrive during it to
+   * the poll after next. A poll that moves partitions (a rebalance) may add records of a partition
+   * taken back or given up meanwhile: {@link #transact} skips what its partition's state has
+   * already seen and what belongs to no partition of this instance any more.
+   */
+  private Map<TopicPartition, List<ConsumerRecord<String, String>>> gather(
+      ConsumerRecords<String, String> first) {
+    Map<TopicPartition, List<ConsumerRecord<String, String>>> gathered = new LinkedHashMap<>();
+    int count = add(gathered, first);
+    if (count == 0 || config.gather().isZero()) {
+      return gathered;
+    }
+    long until = System.nanoTime() + config.gather().toNanos();
+    long left;
+    while (!stopping && count < config.maxPollRecords() && (left = until - System.nanoTime()) > 0) {
+      count += add(gathered, consumer.poll(Duration.ofNanos(left)));
+    }
+    return gathered;
+  }
+
+  private static int add(
+      Map<TopicPartition, List<ConsumerRecord<String, String>>> gathered,
+      ConsumerRecords<String, String> records) {
+    for (TopicPartition tp : records.partitions()) {
+      gathered.computeIfAbsent(tp, k -> new ArrayList<>()).addAll(records.records(tp));
+    }
+    return records.count();
+  }
+
+  private void transact(Map<TopicPartition, List<ConsumerRecord<String, String>>> records) {
     Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
     Set<PartitionState> snapshotted =
         new TreeSet<>((a, b) -> Integer.compare(a.partition, b.partition));
     long count = 0;
     try {
       producer.beginTransaction();
-      for (TopicPartition tp : records.partitions()) {
+      for (Map.Entry<TopicPartition, List<ConsumerRecord<String, String>>> polled :
+          records.entrySet()) {
+        TopicPartition tp = polled.getKey();
         PartitionState state = partitions.get(tp.partition());
-        for (ConsumerRecord<String, String> record : records.records(tp)) {
+        if (state == null) {
+          continue; // given up during the gather: its new owner reads it from the committed offset
+        }
+        for (ConsumerRecord<String, String> record : polled.getValue()) {
           if (record.offset() < state.nextOffset) {
             continue;
           }
@@ -263,7 +303,7 @@ public final class Matcher implements AutoCloseable {
             "Matcher {} committed {} commands of {}, snapshots of {}",
             config.instanceId(),
             count,
-            records.partitions(),
+            records.keySet(),
             snapshotted.stream().map(p -> p.partition).toList());
       }
     } catch (WakeupException | InterruptException e) {

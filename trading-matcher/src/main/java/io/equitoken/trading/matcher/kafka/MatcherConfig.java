@@ -32,7 +32,14 @@ import java.util.Objects;
  *     MatcherTopics#MAX_SNAPSHOT_BYTES})
  * @param pollTimeout the consumer's poll timeout (1 s): bounds how fast state queries are answered
  *     and a time-based snapshot is taken while no command arrives; a command ends the poll at once
- * @param maxPollRecords commands per transaction at most
+ * @param gather how long the matcher goes on polling after a poll that brought commands before it
+ *     processes them (0: not at all), so that the commands arriving meanwhile share one
+ *     transaction: a Kafka transaction costs the broker and the matcher about the same whether it
+ *     carries one command or fifty (offsets committed, commit markers written), and a market that
+ *     keeps up would otherwise pay one per command. A command waits at most this much longer for
+ *     its fill; an idle matcher waits at the broker as before
+ * @param maxPollRecords commands per poll at most; a gather ends once it holds this many (so a
+ *     transaction carries fewer than twice this)
  * @param transactionTimeout the producer's {@code transaction.timeout.ms}
  * @param extraConsumer, extraProducer any further client properties (security, tuning)
  */
@@ -52,6 +59,7 @@ public record MatcherConfig(
     double snapshotSizeRatio,
     int snapshotChunkBytes,
     Duration pollTimeout,
+    Duration gather,
     int maxPollRecords,
     Duration transactionTimeout,
     Map<String, Object> extraConsumer,
@@ -64,6 +72,11 @@ public record MatcherConfig(
   public MatcherConfig {
     Objects.requireNonNull(bootstrapServers, "bootstrapServers");
     Objects.requireNonNull(instanceId, "instanceId");
+    Objects.requireNonNull(gather, "gather");
+    if (gather.isNegative() || gather.compareTo(pollTimeout) > 0) {
+      throw new IllegalArgumentException(
+          "Expected gather of zero to the poll timeout, but it is " + gather);
+    }
     extraConsumer = Map.copyOf(extraConsumer);
     extraProducer = Map.copyOf(extraProducer);
     if (snapshotEveryCommands < 1 || partitions < 1 || maxPollRecords < 1) {
@@ -105,6 +118,7 @@ public record MatcherConfig(
     b.snapshotSizeRatio = snapshotSizeRatio;
     b.snapshotChunkBytes = snapshotChunkBytes;
     b.pollTimeout = pollTimeout;
+    b.gather = gather;
     b.maxPollRecords = maxPollRecords;
     b.transactionTimeout = transactionTimeout;
     b.extraConsumer = extraConsumer;
@@ -132,6 +146,7 @@ public record MatcherConfig(
     private double snapshotSizeRatio = 1.0;
     private int snapshotChunkBytes = 1024 * 1024;
     private Duration pollTimeout = Duration.ofSeconds(1);
+    private Duration gather = Duration.ZERO;
     private int maxPollRecords = 500;
     private Duration transactionTimeout = Duration.ofSeconds(30);
     private Map<String, Object> extraConsumer = Map.of();
@@ -211,6 +226,11 @@ public record MatcherConfig(
       return this;
     }
 
+    public Builder gather(Duration v) {
+      gather = v;
+      return this;
+    }
+
     public Builder maxPollRecords(int v) {
       maxPollRecords = v;
       return this;
@@ -248,6 +268,7 @@ public record MatcherConfig(
           snapshotSizeRatio,
           snapshotChunkBytes,
           pollTimeout,
+          gather,
           maxPollRecords,
           transactionTimeout,
           extraConsumer,

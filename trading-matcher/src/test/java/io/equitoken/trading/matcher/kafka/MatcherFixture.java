@@ -44,6 +44,8 @@ final class MatcherFixture {
         // a token of a few orders already takes several records: every restore joins chunks
         .snapshotChunkBytes(1024)
         .maxPollRecords(40)
+        // as trading-service runs it: every test's rebalances and crashes may fall into a gather
+        .gather(Duration.ofMillis(20))
         .transactionTimeout(Duration.ofSeconds(10))
         .build();
   }

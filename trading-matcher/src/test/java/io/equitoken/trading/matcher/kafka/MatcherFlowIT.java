@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -195,5 +196,46 @@ class MatcherFlowIT {
     assertThat(events)
         .filteredOn(e -> KafkaRecords.header(e, "ce_type").endsWith("trade.executed.v1"))
         .hasSize(2);
+  }
+
+  @Test
+  void shouldLetTheCommandsOfAGatherShareATransaction() throws Exception {
+    // given a running matcher that gathers 300 ms after a poll that brought commands
+    String token = "70c00000-0000-4000-8000-0000000000c1";
+    Commands c = new Commands(token);
+    MatcherConfig config =
+        fixture.config("m-gather").toBuilder().gather(Duration.ofMillis(300)).build();
+    MatcherTopics.ensure(config);
+    List<MatcherCommand> commands = new ArrayList<>();
+    commands.add(c.register("100000", "10"));
+    commands.add(c.open("W", "continuous", null));
+    try (Matcher matcher = new Matcher(config).start();
+        KafkaProducer<String, String> producer = CommandRecords.producer(fixture.bootstrap)) {
+      commands.forEach(
+          command -> producer.send(CommandRecords.record(config.commandsTopic(), command)));
+      producer.flush();
+      CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(60));
+      long before = matcher.committedTransactions();
+
+      // when 20 orders arrive one by one, 20 ms apart, each buy filling the sell before it
+      long start = System.nanoTime();
+      for (int i = 0; i < 20; i++) {
+        MatcherCommand order =
+            i % 2 == 0
+                ? c.place("S" + i, Commands.ISSUER, "W", "sell", "10", "10")
+                : c.place("B" + i, "alice", "W", "buy", "10", "10");
+        commands.add(order);
+        producer.send(CommandRecords.record(config.commandsTopic(), order));
+        producer.flush();
+        long next = start + Duration.ofMillis(20L * (i + 1)).toNanos();
+        Thread.sleep(Math.max(0, (next - System.nanoTime()) / 1_000_000));
+      }
+      CommandRecords.awaitCaughtUp(config, Duration.ofSeconds(60));
+
+      // then they took a few transactions, not one each, and every event came exactly once
+      assertThat(matcher.committedTransactions() - before).isBetween(1L, 10L);
+      fixture.checkExactlyOnce(
+          commands, fixture.events(commands), matcher.stateHashes(Duration.ofSeconds(10)));
+    }
   }
 }

@@ -210,6 +210,7 @@ class ServiceConfiguration {
             .snapshotEvery(m.snapshotEvery())
             .snapshotSizeRatio(m.snapshotSizeRatio())
             .transactionTimeout(m.transactionTimeout())
+            .gather(m.gather())
             // session, heartbeat and static membership as every consumer of the platform has them
             .extraConsumer(withGroupDefaults(kafka.getProperties(), group, m.takeoverFetchWaitMs()))
             .extraProducer(Map.copyOf(kafka.getProperties()))

@@ -28,7 +28,9 @@ record TradingProperties(
     indicateInterval = indicateInterval == null ? Duration.ofSeconds(3) : indicateInterval;
     maxWindowLength = maxWindowLength == null ? Duration.ofDays(31) : maxWindowLength;
     matcher =
-        matcher == null ? new Matcher(null, null, null, null, null, null, null, null) : matcher;
+        matcher == null
+            ? new Matcher(null, null, null, null, null, null, null, null, null)
+            : matcher;
     cash = cash == null ? new Cash(null, null, null) : cash;
     maxOpenOrdersPerToken = maxOpenOrdersPerToken == null ? 50 : maxOpenOrdersPerToken;
     referencePriceBand = referencePriceBand == null ? java.math.BigDecimal.TEN : referencePriceBand;
@@ -52,8 +54,9 @@ record TradingProperties(
    * {@code equitoken.trading.matcher.*}: whether this instance runs a matcher, its stable instance
    * id (unset: the platform's instance id, see {@link #instanceIdOr}; a restarted instance fences
    * its predecessor's open transaction), the consumer group of all matchers, when a partition's
-   * engines are snapshotted, the transaction timeout of its producer, and how long the consumers a
-   * takeover waits for (the matcher's, the order projection's) let a fetch wait at the broker.
+   * engines are snapshotted, the transaction timeout of its producer, how long the consumers a
+   * takeover waits for (the matcher's, the order projection's) let a fetch wait at the broker, and
+   * how long the matcher goes on polling after a poll that brought commands.
    */
   record Matcher(
       Boolean enabled,
@@ -63,7 +66,14 @@ record TradingProperties(
       Duration snapshotEvery,
       Double snapshotSizeRatio,
       Duration transactionTimeout,
-      Integer takeoverFetchWaitMs) {
+      Integer takeoverFetchWaitMs,
+      Duration gather) {
+
+    /**
+     * How long the matcher goes on polling after a poll that brought commands: the commands of that
+     * time share one Kafka transaction, for at most this much more order-to-fill.
+     */
+    static final Duration DEFAULT_GATHER = Duration.ofMillis(50);
 
     Matcher {
       enabled = enabled == null || enabled;
@@ -81,6 +91,9 @@ record TradingProperties(
       // partitions taken over from a dead instance wait for the fetch already waiting at the
       // broker: Kafka's 500 ms where a second instance can take over, longer for a lone instance
       takeoverFetchWaitMs = takeoverFetchWaitMs == null ? 500 : takeoverFetchWaitMs;
+      // commands arriving within this after a poll share one Kafka transaction
+      // (docs/services/trading-matcher.md, "Transactions")
+      gather = gather == null ? DEFAULT_GATHER : gather;
     }
 
     /**

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class MatcherInstanceIdTest {
 
   private static TradingProperties.Matcher matcher(String instanceId) {
-    return new TradingProperties.Matcher(null, instanceId, null, null, null, null, null, null);
+    return new TradingProperties.Matcher(
+        null, instanceId, null, null, null, null, null, null, null);
   }
 
   private static ConsumerGroupDefaults group(String instanceId) {
@@ -44,7 +45,7 @@ class MatcherInstanceIdTest {
   void shouldLetTheTakeoverConsumersFetchWithinKafkasDefaultUnlessTold() {
     assertThat(matcher(null).takeoverFetchWaitMs()).isEqualTo(500);
     assertThat(
-            new TradingProperties.Matcher(null, null, null, null, null, null, null, 5000)
+            new TradingProperties.Matcher(null, null, null, null, null, null, null, 5000, null)
                 .takeoverFetchWaitMs())
         .isEqualTo(5000);
   }
