@@ -9,12 +9,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Clock;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.r2dbc.connection.R2dbcTransactionManager;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A test database of its own with the platform's outbox table, and an R2DBC client and transaction
@@ -52,6 +54,20 @@ record OutboxDatabase(
         TransactionalOperator.create(new R2dbcTransactionManager(factory)),
         factory,
         database);
+  }
+
+  /**
+   * A writer into this database's outbox, with {@code source} as its events' source, that raises
+   * {@code committed} after its own commits.
+   */
+  OutboxWriter writer(String source, OutboxSignal committed) {
+    return new OutboxWriter(
+        db,
+        JsonMapper.builder().build(),
+        source,
+        Clock.systemUTC(),
+        TraceParents.none(),
+        committed);
   }
 
   /** A relay of this database's outbox that publishes with {@code producers}. */

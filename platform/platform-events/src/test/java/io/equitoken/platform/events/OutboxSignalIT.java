@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.platform.test.KafkaRecords;
 import io.equitoken.platform.test.TestInfrastructure;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The relay publishes what a transaction committed without waiting for its poll: its interval here
@@ -40,14 +38,7 @@ class OutboxSignalIT {
     db = database.db();
     tx = database.tx();
     signal = new OutboxSignal();
-    outbox =
-        new OutboxWriter(
-            db,
-            JsonMapper.builder().build(),
-            "/signal-test",
-            Clock.systemUTC(),
-            TraceParents.none(),
-            signal);
+    outbox = database.writer("/signal-test", signal);
     producers = StringProducers.to(TestInfrastructure.kafkaBootstrapServers(), Map.of());
     relay =
         database.relay(
