@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
@@ -25,7 +24,6 @@ class OutboxSignalIT {
 
   private static final Duration NEVER = Duration.ofHours(1);
 
-  private static DatabaseClient db;
   private static TransactionalOperator tx;
   private static DefaultKafkaProducerFactory<String, String> producers;
   private static OutboxSignal signal;
@@ -35,7 +33,6 @@ class OutboxSignalIT {
   @BeforeAll
   static void setUp() throws Exception {
     OutboxDatabase database = OutboxDatabase.create("platform_events_signal");
-    db = database.db();
     tx = database.tx();
     signal = new OutboxSignal();
     outbox = database.writer("/signal-test", signal);
