@@ -54,24 +54,7 @@ public class IdempotencyAutoConfiguration {
   @ConditionalOnMissingBean(TransactionLocks.class)
   @ConditionalOnBean({DatabaseClient.class, ReactiveTransactionManager.class})
   TransactionLocks equitokenTransactionLocks(DatabaseClient db) {
-    return new TransactionLocks() {
-      @Override
-      public Mono<Void> lock(String name) {
-        return db.sql("select pg_advisory_xact_lock(hashtext(:name)::bigint)")
-            .bind("name", name)
-            .fetch()
-            .rowsUpdated()
-            .then();
-      }
-
-      @Override
-      public Mono<Boolean> tryLock(String name) {
-        return db.sql("select pg_try_advisory_xact_lock(hashtext(:name)::bigint) as locked")
-            .bind("name", name)
-            .map(row -> Boolean.TRUE.equals(row.get("locked", Boolean.class)))
-            .one();
-      }
-    };
+    return new PostgresTransactionLocks(db);
   }
 
   @Bean
