@@ -136,22 +136,12 @@ class ServiceConfiguration {
       RulesService rules,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
-      TransactionLocks locks,
       Clock clock,
       TradingProperties properties) {
     OrderLimits limits =
         new OrderLimits(properties.maxOpenOrdersPerToken(), properties.referencePriceBand());
     return new OrderService(
-        orders,
-        market,
-        cash,
-        limits,
-        rules,
-        messages,
-        transactions,
-        locks,
-        clock,
-        TimeOrderedIds::next);
+        orders, market, cash, limits, rules, messages, transactions, clock, TimeOrderedIds::next);
   }
 
   @Bean

@@ -33,4 +33,13 @@ public interface MarketStore {
    * force at {@code now}, in one round trip: order intake's gates ({@code Gates}) and rules.
    */
   Mono<OrderFacts> orderFacts(String tokenId, String investorId, Instant now);
+
+  /**
+   * {@link #orderFacts}, read while taking the investor's open-order lock on the token for the rest
+   * of the caller's transaction (call inside one), in the same round trip: the orders of one owner
+   * on one token are serialised from this read to their commit, so that the open-order cap holds
+   * exactly. The facts themselves are as of before the lock (its count of open orders is a
+   * pre-check); the transaction's next statements see what the lock's last holder committed.
+   */
+  Mono<OrderFacts> orderFactsLockingOpenOrders(String tokenId, String investorId, Instant now);
 }

@@ -3,7 +3,6 @@ package io.equitoken.trading.service.order;
 import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
-import io.equitoken.platform.core.TransactionLocks;
 import io.equitoken.platform.core.Transactions;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.cash.Reservation;
@@ -38,7 +37,6 @@ public final class OrderService {
   private final RulesService rules;
   private final EventPublisher<TradingMessage> messages;
   private final Transactions transactions;
-  private final TransactionLocks locks;
   private final Clock clock;
   private final Supplier<UUID> ids;
 
@@ -50,7 +48,6 @@ public final class OrderService {
       RulesService rules,
       EventPublisher<TradingMessage> messages,
       Transactions transactions,
-      TransactionLocks locks,
       Clock clock,
       Supplier<UUID> ids) {
     this.orders = orders;
@@ -60,7 +57,6 @@ public final class OrderService {
     this.rules = rules;
     this.messages = messages;
     this.transactions = transactions;
-    this.locks = locks;
     this.clock = clock;
     this.ids = ids;
   }
@@ -88,46 +84,48 @@ public final class OrderService {
   /**
    * Shape (400/422), then the gates (403), a halt ({@code 422 market-halted}) and the limits
    * ({@link OrderLimits}: open orders 409, price band 422), from one read of the token, the
-   * caller's KYC, the listing, the open window, the caller's open orders and the last price; then,
-   * in one transaction, the order, a buy's cash reservation ({@code quantity × maxPrice}, refused
+   * caller's KYC, the listing, the open window, the caller's open orders and the last price, which
+   * also takes the caller's open-order lock on the token; then, in the same transaction, the order
+   * (within the open-order cap), a buy's cash reservation ({@code quantity × maxPrice}, refused
    * with {@code insufficient-funds} when not available) and its command: a buy that cannot be
    * funded leaves nothing behind and never reaches the matcher.
    */
   public Mono<Placed> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
     Instant now = now();
-    return facts(trader, request, now)
-        .flatMap(
-            f -> {
-              OrderRules.check(request, f.token());
-              UUID windowId = Gates.check(trader, request, f, now);
-              if (f.frozen()) {
-                throw MarketControls.frozenRefusal(trader.principalId()).exception();
-              }
-              if (f.halted()) {
-                throw MarketControls.haltedRefusal(tokenId).exception();
-              }
-              limits.check(request, f);
-              IntakeRules.check(
-                      f.rules(),
-                      tokenId,
-                      f.kyc(),
-                      request.side(),
-                      request.quantity(),
-                      f.token().issuerId().equals(trader.principalId()),
-                      now)
-                  .ifPresent(
-                      refusal -> {
-                        throw refusal.exception();
-                      });
-              InvestorFacts investor = InvestorFacts.of(f.kyc(), now);
-              Order order = Order.pending(ids.get(), trader.principalId(), request, windowId, now);
-              // the cap read above is a pre-check; concurrent orders of the owner on the token
-              // are serialised here, so the cap holds exactly
-              return transactions.inTransaction(
-                  locks
-                      .lock("open-orders|" + trader.principalId() + "|" + tokenId)
-                      .then(orders.insertWithinOpenCap(order, limits.maxOpenOrders()))
+    // one transaction from the facts on: their read takes the owner's open-order lock on the
+    // token, so concurrent orders of the owner on the token are serialised from there to commit
+    // and the cap holds exactly (the count read with the facts is a pre-check)
+    return transactions.inTransaction(
+        lockedFacts(trader, request, now)
+            .flatMap(
+                f -> {
+                  OrderRules.check(request, f.token());
+                  UUID windowId = Gates.check(trader, request, f, now);
+                  if (f.frozen()) {
+                    throw MarketControls.frozenRefusal(trader.principalId()).exception();
+                  }
+                  if (f.halted()) {
+                    throw MarketControls.haltedRefusal(tokenId).exception();
+                  }
+                  limits.check(request, f);
+                  IntakeRules.check(
+                          f.rules(),
+                          tokenId,
+                          f.kyc(),
+                          request.side(),
+                          request.quantity(),
+                          f.token().issuerId().equals(trader.principalId()),
+                          now)
+                      .ifPresent(
+                          refusal -> {
+                            throw refusal.exception();
+                          });
+                  InvestorFacts investor = InvestorFacts.of(f.kyc(), now);
+                  Order order =
+                      Order.pending(ids.get(), trader.principalId(), request, windowId, now);
+                  return orders
+                      .insertWithinOpenCap(order, limits.maxOpenOrders())
                       .flatMap(
                           inserted ->
                               inserted
@@ -138,8 +136,8 @@ public final class OrderService {
                       .flatMap(
                           reservation ->
                               command(order, investor, now)
-                                  .thenReturn(new Placed(order, reservation.orElse(null)))));
-            });
+                                  .thenReturn(new Placed(order, reservation.orElse(null))));
+                }));
   }
 
   /** The answer of {@code POST /trade/check}: would the order be accepted, and if not, why. */
@@ -223,6 +221,15 @@ public final class OrderService {
       return Mono.just(OrderFacts.NONE);
     }
     return market.orderFacts(tokenId, trader.principalId(), now);
+  }
+
+  /** {@link #facts}, taking the caller's open-order lock on the token for the transaction. */
+  private Mono<OrderFacts> lockedFacts(Trader trader, OrderRequest request, Instant now) {
+    String tokenId = request.tokenId();
+    if (tokenId == null || tokenId.isBlank()) {
+      return Mono.just(OrderFacts.NONE);
+    }
+    return market.orderFactsLockingOpenOrders(tokenId, trader.principalId(), now);
   }
 
   private Mono<Optional<Reservation>> fund(Order o, Instant now) {

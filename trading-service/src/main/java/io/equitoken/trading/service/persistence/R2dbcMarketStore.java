@@ -1,5 +1,6 @@
 package io.equitoken.trading.service.persistence;
 
+import io.equitoken.platform.web.idempotency.PostgresTransactionLocks;
 import io.equitoken.trading.service.market.KycStanding;
 import io.equitoken.trading.service.market.MarketStore;
 import io.equitoken.trading.service.market.OrderFacts;
@@ -26,33 +27,43 @@ class R2dbcMarketStore implements MarketStore {
    * window as sub-selects (the same conditions as {@link #tradable} and {@code
    * WindowStore.openFor}).
    */
-  private static final String ORDER_FACTS =
-      "select t.token_id, t.listing_id, t.issuer_id, t.supply, t.issue_price, t.tick_size,"
-          + " t.lot_size, t.issued_at, k.investor_id, k.kyc_state, k.expires_at, k.changed_at,"
-          + " k.country, k.accreditation, k.accreditation_expires_at,"
-          + " exists (select 1 from listing_state l where l.listing_id = t.listing_id"
-          + " and l.status = 'active') as tradable,"
-          + " (select w.id from liquidity_window w join window_token wt on wt.window_id = w.id"
-          + " where w.status = 'open' and wt.token_id = :token order by w.opens limit 1)"
-          + " as window_id,"
-          + " (select count(*) from trade_order o where o.owner_id = :investor"
-          + " and o.token_id = :token and o.status in ('pending', 'open', 'partially_filled'))"
-          + " as open_orders,"
-          + " (select e.price from executed_trade e where e.token_id = :token"
-          + " order by e.executed_at desc limit 1) as last_price,"
-          + " exists (select 1 from market_halt h where h.token_id = :token and h.halted)"
-          + " as halted,"
-          + " exists (select 1 from investor_freeze f where f.investor_id = :investor"
-          + " and f.frozen) as frozen,"
-          + " rules.version as rules_version, rules.max_holders, rules.max_non_accredited_holders,"
-          + " rules.accredited_only, rules.allowed_jurisdictions, rules.blocked_jurisdictions,"
-          + " rules.max_holding, rules.max_holding_percent, rules.lockup_days,"
-          + " rules.lockup_all_purchases, rules.min_order_size"
-          + " from (select 1) one left join token t on t.token_id = :token"
-          + " left join kyc_standing k on k.investor_id = :investor"
-          + " left join lateral ("
-          + R2dbcRulesStore.IN_FORCE
-          + ") rules on true";
+  private static final String ORDER_FACTS = orderFacts("(select 1)");
+
+  /** {@link #ORDER_FACTS} taking the open-order lock named by {@code :lock}. */
+  private static final String ORDER_FACTS_LOCKING =
+      orderFacts("(select " + PostgresTransactionLocks.lockCall("lock") + ")");
+
+  /** The order facts of one row, {@code one} (a one-row subquery) outer-joined to them all. */
+  private static String orderFacts(String one) {
+    return "select t.token_id, t.listing_id, t.issuer_id, t.supply, t.issue_price, t.tick_size,"
+        + " t.lot_size, t.issued_at, k.investor_id, k.kyc_state, k.expires_at, k.changed_at,"
+        + " k.country, k.accreditation, k.accreditation_expires_at,"
+        + " exists (select 1 from listing_state l where l.listing_id = t.listing_id"
+        + " and l.status = 'active') as tradable,"
+        + " (select w.id from liquidity_window w join window_token wt on wt.window_id = w.id"
+        + " where w.status = 'open' and wt.token_id = :token order by w.opens limit 1)"
+        + " as window_id,"
+        + " (select count(*) from trade_order o where o.owner_id = :investor"
+        + " and o.token_id = :token and o.status in ('pending', 'open', 'partially_filled'))"
+        + " as open_orders,"
+        + " (select e.price from executed_trade e where e.token_id = :token"
+        + " order by e.executed_at desc limit 1) as last_price,"
+        + " exists (select 1 from market_halt h where h.token_id = :token and h.halted)"
+        + " as halted,"
+        + " exists (select 1 from investor_freeze f where f.investor_id = :investor"
+        + " and f.frozen) as frozen,"
+        + " rules.version as rules_version, rules.max_holders, rules.max_non_accredited_holders,"
+        + " rules.accredited_only, rules.allowed_jurisdictions, rules.blocked_jurisdictions,"
+        + " rules.max_holding, rules.max_holding_percent, rules.lockup_days,"
+        + " rules.lockup_all_purchases, rules.min_order_size"
+        + " from "
+        + one
+        + " one left join token t on t.token_id = :token"
+        + " left join kyc_standing k on k.investor_id = :investor"
+        + " left join lateral ("
+        + R2dbcRulesStore.IN_FORCE
+        + ") rules on true";
+  }
 
   private final DatabaseClient db;
 
@@ -112,7 +123,25 @@ class R2dbcMarketStore implements MarketStore {
 
   @Override
   public Mono<OrderFacts> orderFacts(String tokenId, String investorId, Instant now) {
-    return db.sql(ORDER_FACTS)
+    return orderFacts(db.sql(ORDER_FACTS), tokenId, investorId, now);
+  }
+
+  @Override
+  public Mono<OrderFacts> orderFactsLockingOpenOrders(
+      String tokenId, String investorId, Instant now) {
+    return orderFacts(
+        db.sql(ORDER_FACTS_LOCKING).bind("lock", OPEN_ORDERS_LOCK + investorId + "|" + tokenId),
+        tokenId,
+        investorId,
+        now);
+  }
+
+  /** The lock of an owner's open orders on a token: {@code open-orders|<owner>|<token>}. */
+  static final String OPEN_ORDERS_LOCK = "open-orders|";
+
+  private static Mono<OrderFacts> orderFacts(
+      DatabaseClient.GenericExecuteSpec statement, String tokenId, String investorId, Instant now) {
+    return statement
         .bind("token", tokenId)
         .bind("investor", investorId)
         .bind("now", now)

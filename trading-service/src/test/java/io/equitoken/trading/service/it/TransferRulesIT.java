@@ -162,10 +162,14 @@ class TransferRulesIT extends MatcherIntegrationTest {
     String placed;
     try (SentStatements sent = SentStatements.capture()) {
       placed = api.place(Api.investor(ok), Api.order(token, "buy", 10, 2.5));
-      // the rules in force are read with the gates' facts, in one statement
+      // the rules in force are read with the gates' facts, in one statement, which also takes the
+      // owner's open-order lock on the token
       assertThat(sent.all().stream().filter(statement -> statement.contains("token_rules")))
           .singleElement()
-          .satisfies(statement -> assertThat(statement).contains("kyc_standing"));
+          .satisfies(
+              statement ->
+                  assertThat(statement)
+                      .contains("kyc_standing", "pg_advisory_xact_lock(hashtext("));
     }
     assertThat(fixtures.awaitDecided(placed, Api.investor(ok)).get("status").asString())
         .isEqualTo("filled");

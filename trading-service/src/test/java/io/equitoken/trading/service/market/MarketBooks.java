@@ -86,4 +86,11 @@ public final class MarketBooks implements MarketStore {
           return new OrderFacts(token, kyc.get(investorId), tradable, null);
         });
   }
+
+  /** As {@link #orderFacts}: the books have no concurrent orders to serialise. */
+  @Override
+  public Mono<OrderFacts> orderFactsLockingOpenOrders(
+      String tokenId, String investorId, Instant now) {
+    return orderFacts(tokenId, investorId, now);
+  }
 }
