@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
@@ -216,20 +217,20 @@ public final class OrderService {
 
   /** The token's and the caller's facts, with the token's rules in force. */
   private Mono<OrderFacts> facts(Trader trader, OrderRequest request, Instant now) {
-    String tokenId = request.tokenId();
-    if (tokenId == null || tokenId.isBlank()) {
-      return Mono.just(OrderFacts.NONE);
-    }
-    return market.orderFacts(tokenId, trader.principalId(), now);
+    return facts(request, tokenId -> market.orderFacts(tokenId, trader.principalId(), now));
   }
 
   /** {@link #facts}, taking the caller's open-order lock on the token for the transaction. */
   private Mono<OrderFacts> lockedFacts(Trader trader, OrderRequest request, Instant now) {
+    return facts(
+        request, tokenId -> market.orderFactsLockingOpenOrders(tokenId, trader.principalId(), now));
+  }
+
+  /** The facts {@code read} gives for the request's token; none without a token. */
+  private static Mono<OrderFacts> facts(
+      OrderRequest request, Function<String, Mono<OrderFacts>> read) {
     String tokenId = request.tokenId();
-    if (tokenId == null || tokenId.isBlank()) {
-      return Mono.just(OrderFacts.NONE);
-    }
-    return market.orderFactsLockingOpenOrders(tokenId, trader.principalId(), now);
+    return tokenId == null || tokenId.isBlank() ? Mono.just(OrderFacts.NONE) : read.apply(tokenId);
   }
 
   private Mono<Optional<Reservation>> fund(Order o, Instant now) {

@@ -24,7 +24,12 @@ public final class PostgresTransactionLocks implements TransactionLocks {
    * before the lock; the transaction's later statements see what the lock's last holder committed.
    */
   public static String lockCall(String parameter) {
-    return "pg_advisory_xact_lock(hashtext(:" + parameter + ")::bigint)";
+    return "pg_advisory_xact_lock(" + key(parameter) + ")";
+  }
+
+  /** The advisory lock key of the name bound to {@code :parameter}. */
+  private static String key(String parameter) {
+    return "hashtext(:" + parameter + ")::bigint";
   }
 
   @Override
@@ -34,7 +39,7 @@ public final class PostgresTransactionLocks implements TransactionLocks {
 
   @Override
   public Mono<Boolean> tryLock(String name) {
-    return db.sql("select pg_try_advisory_xact_lock(hashtext(:name)::bigint) as locked")
+    return db.sql("select pg_try_advisory_xact_lock(" + key("name") + ") as locked")
         .bind("name", name)
         .map(row -> Boolean.TRUE.equals(row.get("locked", Boolean.class)))
         .one();
