@@ -79,21 +79,44 @@ public final class CashLedger {
       BigDecimal quantity,
       BigDecimal limitPrice,
       Instant at) {
-    long amount = settings.money().reserveFor(quantity, limitPrice);
-    CashEntry.Draft change =
-        new CashEntry.Draft(
-            ids.get(),
-            ownerId,
-            CashKind.ORDER_RESERVED,
-            0,
-            amount,
-            CashEntry.Refs.order(orderId, tokenId),
-            at);
-    return store
-        .reserve(change)
+    CashEntry.Draft change = buyReservation(ownerId, orderId, tokenId, quantity, limitPrice, at);
+    return reserved(change, store.reserve(change));
+  }
+
+  /**
+   * The change that reserves {@code quantity × limitPrice} (rounded up) for a buy order, for a
+   * store that applies it with the order's own write ({@link #reserved} then finishes it).
+   */
+  public CashEntry.Draft buyReservation(
+      String ownerId,
+      UUID orderId,
+      String tokenId,
+      BigDecimal quantity,
+      BigDecimal limitPrice,
+      Instant at) {
+    return new CashEntry.Draft(
+        ids.get(),
+        ownerId,
+        CashKind.ORDER_RESERVED,
+        0,
+        settings.money().reserveFor(quantity, limitPrice),
+        CashEntry.Refs.order(orderId, tokenId),
+        at);
+  }
+
+  /**
+   * A {@link #buyReservation} as its store applied it, in the caller's transaction: published, or
+   * refused with {@code insufficient-funds} when the available cash did not cover it (empty).
+   */
+  public Mono<Reservation> reserved(CashEntry.Draft reservation, Mono<CashEntry> applied) {
+    String ownerId = reservation.ownerId();
+    long amount = reservation.reservedChange();
+    return applied
         .switchIfEmpty(Mono.defer(() -> insufficient(ownerId, amount)))
         .flatMap(this::publish)
-        .thenReturn(new Reservation(orderId, ownerId, amount, BigDecimal.ZERO, 0, 0, null));
+        .thenReturn(
+            new Reservation(
+                reservation.refs().orderId(), ownerId, amount, BigDecimal.ZERO, 0, 0, null));
   }
 
   /**

@@ -4,6 +4,7 @@ import io.equitoken.platform.core.EventPublisher;
 import io.equitoken.platform.core.Refusal;
 import io.equitoken.platform.core.RefusedException;
 import io.equitoken.platform.core.Transactions;
+import io.equitoken.trading.service.cash.CashEntry;
 import io.equitoken.trading.service.cash.CashLedger;
 import io.equitoken.trading.service.cash.Reservation;
 import io.equitoken.trading.service.controls.MarketControls;
@@ -87,9 +88,9 @@ public final class OrderService {
    * ({@link OrderLimits}: open orders 409, price band 422), from one read of the token, the
    * caller's KYC, the listing, the open window, the caller's open orders and the last price, which
    * also takes the caller's open-order lock on the token; then, in the same transaction, the order
-   * (within the open-order cap), a buy's cash reservation ({@code quantity × maxPrice}, refused
-   * with {@code insufficient-funds} when not available) and its command: a buy that cannot be
-   * funded leaves nothing behind and never reaches the matcher.
+   * (within the open-order cap) with a buy's cash reservation in one write ({@code quantity ×
+   * maxPrice}, refused with {@code insufficient-funds} when not available) and its command: a buy
+   * that cannot be funded leaves nothing behind and never reaches the matcher.
    */
   public Mono<Placed> place(Trader trader, OrderRequest request) {
     String tokenId = request.tokenId();
@@ -125,15 +126,7 @@ public final class OrderService {
                   InvestorFacts investor = InvestorFacts.of(f.kyc(), now);
                   Order order =
                       Order.pending(ids.get(), trader.principalId(), request, windowId, now);
-                  return orders
-                      .insertWithinOpenCap(order, limits.maxOpenOrders())
-                      .flatMap(
-                          inserted ->
-                              inserted
-                                  ? Mono.<Void>empty()
-                                  : Mono.<Void>error(
-                                      limits.tooManyOpenOrders(limits.maxOpenOrders())))
-                      .then(fund(order, now))
+                  return insert(order, now)
                       .flatMap(
                           reservation ->
                               command(order, investor, now)
@@ -233,12 +226,31 @@ public final class OrderService {
     return tokenId == null || tokenId.isBlank() ? Mono.just(OrderFacts.NONE) : read.apply(tokenId);
   }
 
-  private Mono<Optional<Reservation>> fund(Order o, Instant now) {
+  /**
+   * The order within the open-order cap ({@code too-many-open-orders} when full) and, for a buy,
+   * its cash reservation, written together ({@code insufficient-funds} when not available).
+   */
+  private Mono<Optional<Reservation>> insert(Order o, Instant now) {
+    int cap = limits.maxOpenOrders();
     if (!"buy".equals(o.side())) {
-      return Mono.just(Optional.empty());
+      return orders
+          .insertWithinOpenCap(o, cap)
+          .flatMap(
+              inserted ->
+                  inserted
+                      ? Mono.just(Optional.<Reservation>empty())
+                      : Mono.error(limits.tooManyOpenOrders(cap)));
     }
-    return cash.reserveForBuy(o.ownerId(), o.id(), o.tokenId(), o.quantity(), o.limitPrice(), now)
-        .map(Optional::of);
+    CashEntry.Draft reservation =
+        cash.buyReservation(o.ownerId(), o.id(), o.tokenId(), o.quantity(), o.limitPrice(), now);
+    return orders
+        .insertFundedWithinOpenCap(o, cap, reservation)
+        .flatMap(
+            funded ->
+                funded.inserted()
+                    ? cash.reserved(reservation, Mono.justOrEmpty(funded.reservation()))
+                        .map(Optional::of)
+                    : Mono.error(limits.tooManyOpenOrders(cap)));
   }
 
   private Mono<Void> command(Order o, InvestorFacts investor, Instant now) {

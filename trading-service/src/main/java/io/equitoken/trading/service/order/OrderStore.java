@@ -1,6 +1,8 @@
 package io.equitoken.trading.service.order;
 
+import io.equitoken.trading.service.cash.CashEntry;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -17,6 +19,19 @@ public interface OrderStore {
    * see every earlier order of them committed).
    */
   Mono<Boolean> insertWithinOpenCap(Order order, int maxOpen);
+
+  /**
+   * {@link #insertWithinOpenCap} for a buy, with its cash reservation ({@link
+   * io.equitoken.trading.service.cash.CashLedger#buyReservation}) applied in the same write, only
+   * where the order was inserted and only where the owner's available cash covers it.
+   */
+  Mono<Funded> insertFundedWithinOpenCap(Order order, int maxOpen, CashEntry.Draft reservation);
+
+  /**
+   * What {@link #insertFundedWithinOpenCap} did: whether it inserted the order, and the
+   * reservation's entry where it applied it.
+   */
+  record Funded(boolean inserted, Optional<CashEntry> reservation) {}
 
   /** The order with its fills, oldest fill first. */
   Mono<Order> find(UUID id);

@@ -24,60 +24,40 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * The ledger on PostgreSQL. A change and its entry are one statement: the account row is updated
- * only where the result stays whole ({@code 0 <= reserved <= balance}, re-checked on the newest row
- * version after a concurrent change released its lock), and the entry is written from the updated
- * row, so the two cannot disagree.
+ * The ledger on PostgreSQL. A change and its entry are one statement ({@link CashEntrySql}): the
+ * account row is updated only where the result stays whole, and the entry is written from the
+ * updated row, so the two cannot disagree.
  */
 @Component
 class R2dbcCashStore implements CashStore {
-
-  private static final String ENTRY_COLUMNS =
-      "id, owner_id, sequence, kind, amount, reserved_change, balance_after, reserved_after,"
-          + " order_id, trade_id, deposit_id, withdrawal_id, token_id, price, quantity, fee,"
-          + " reason, actor, occurred_at";
-
-  private static final String ENTRY_VALUES =
-      ":id, a.owner_id, a.sequence, :kind, :amount, :reservedChange, a.balance, a.reserved,"
-          + " :orderId, :tradeId, :depositId, :withdrawalId, :tokenId, :price, :quantity, :fee,"
-          + " :reason, :actor, :at";
 
   /** A credit may open the account. */
   private static final String CREDIT =
       "with a as (insert into cash_account as c (owner_id, currency, balance, reserved, sequence,"
           + " updated_at) values (:owner, :currency, :amount, 0, 1, :at) on conflict (owner_id) do"
           + " update set balance = c.balance + excluded.balance, sequence = c.sequence + 1,"
-          + " updated_at = excluded.updated_at returning owner_id, balance, reserved, sequence)"
-          + " insert into cash_entry ("
-          + ENTRY_COLUMNS
-          + ") select "
-          + ENTRY_VALUES
-          + " from a returning sequence, balance_after, reserved_after";
+          + " updated_at = excluded.updated_at"
+          + CashEntrySql.ACCOUNT_RETURNING
+          + ") "
+          + CashEntrySql.ENTRY_FROM_ACCOUNT;
 
   /** Any other change needs the account, and applies only where it stays whole. */
   private static final String MOVE =
-      "with a as (update cash_account set balance = balance + :amount, reserved = reserved +"
-          + " :reservedChange, sequence = sequence + 1, updated_at = :at where owner_id = :owner"
-          + " and reserved + :reservedChange >= 0 and balance + :amount >= reserved +"
-          + " :reservedChange returning owner_id, balance, reserved, sequence) insert into"
-          + " cash_entry ("
-          + ENTRY_COLUMNS
-          + ") select "
-          + ENTRY_VALUES
-          + " from a returning sequence, balance_after, reserved_after";
+      "with a as ("
+          + CashEntrySql.MOVE_ACCOUNT
+          + CashEntrySql.ACCOUNT_RETURNING
+          + ") "
+          + CashEntrySql.ENTRY_FROM_ACCOUNT;
 
   /** A buy's reservation: the move, and the order's reservation row from the same updated row. */
   private static final String RESERVE =
-      "with a as (update cash_account set balance = balance + :amount, reserved = reserved +"
-          + " :reservedChange, sequence = sequence + 1, updated_at = :at where owner_id = :owner"
-          + " and reserved + :reservedChange >= 0 and balance + :amount >= reserved +"
-          + " :reservedChange returning owner_id, balance, reserved, sequence), r as (insert into"
-          + " cash_reservation (order_id, owner_id, amount) select :orderId, owner_id,"
-          + " :reservedChange from a) insert into cash_entry ("
-          + ENTRY_COLUMNS
-          + ") select "
-          + ENTRY_VALUES
-          + " from a returning sequence, balance_after, reserved_after";
+      "with a as ("
+          + CashEntrySql.MOVE_ACCOUNT
+          + CashEntrySql.ACCOUNT_RETURNING
+          + "), r as ("
+          + CashEntrySql.RESERVATION_FROM_ACCOUNT
+          + ") "
+          + CashEntrySql.ENTRY_FROM_ACCOUNT;
 
   private final DatabaseClient db;
   private final String currency;
@@ -98,42 +78,11 @@ class R2dbcCashStore implements CashStore {
   }
 
   private Mono<CashEntry> apply(CashEntry.Draft c, String sql) {
-    CashEntry.Refs r = c.refs();
-    DatabaseClient.GenericExecuteSpec spec =
-        db.sql(sql)
-            .bind("owner", c.ownerId())
-            .bind("id", c.id())
-            .bind("kind", c.kind().wire())
-            .bind("amount", c.amount())
-            .bind("reservedChange", c.reservedChange())
-            .bind("at", c.occurredAt());
+    DatabaseClient.GenericExecuteSpec spec = CashEntrySql.bind(db.sql(sql), c);
     if (c.credit()) {
       spec = spec.bind("currency", currency);
     }
-    spec = Sql.bind(spec, "orderId", r.orderId(), UUID.class);
-    spec = Sql.bind(spec, "tradeId", r.tradeId(), String.class);
-    spec = Sql.bind(spec, "depositId", r.depositId(), UUID.class);
-    spec = Sql.bind(spec, "withdrawalId", r.withdrawalId(), UUID.class);
-    spec = Sql.bind(spec, "tokenId", r.tokenId(), String.class);
-    spec = Sql.bind(spec, "price", r.price(), BigDecimal.class);
-    spec = Sql.bind(spec, "quantity", r.quantity(), BigDecimal.class);
-    spec = Sql.bind(spec, "fee", r.fee(), Long.class);
-    spec = Sql.bind(spec, "reason", r.reason(), String.class);
-    spec = Sql.bind(spec, "actor", r.actor(), String.class);
-    return spec.map(
-            row ->
-                new CashEntry(
-                    c.id(),
-                    c.ownerId(),
-                    row.get("sequence", Long.class),
-                    c.kind(),
-                    c.amount(),
-                    c.reservedChange(),
-                    row.get("balance_after", Long.class),
-                    row.get("reserved_after", Long.class),
-                    r,
-                    c.occurredAt()))
-        .one();
+    return spec.map(row -> CashEntrySql.entry(row, c)).one();
   }
 
   @Override
@@ -315,7 +264,7 @@ class R2dbcCashStore implements CashStore {
           + " later as (partition by d.owner_id order by d.ord rows between 1 following and"
           + " unbounded following))"
           + " insert into cash_entry ("
-          + ENTRY_COLUMNS
+          + CashEntrySql.ENTRY_COLUMNS
           + ") select id, owner_id, sequence, kind, amount, reserved_change, balance_after,"
           + " reserved_after, order_id, trade_id, deposit_id, withdrawal_id, token_id, price,"
           + " quantity, fee, reason, actor, occurred_at from e returning id, sequence,"

@@ -1,6 +1,7 @@
 package io.equitoken.trading.service.persistence;
 
 import io.equitoken.platform.events.UnnestRows;
+import io.equitoken.trading.service.cash.CashEntry;
 import io.equitoken.trading.service.order.Order;
 import io.equitoken.trading.service.order.OrderProjection;
 import io.equitoken.trading.service.order.OrderStatus;
@@ -10,6 +11,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -28,14 +30,51 @@ class R2dbcOrderStore implements OrderStore {
     this.db = db;
   }
 
+  private static final String ORDER_COLUMNS =
+      "id, owner_id, token_id, side, quantity, limit_price, window_id, status, filled_quantity,"
+          + " remaining_quantity, created_at, updated_at";
+
+  /**
+   * The order's values, named apart from {@link CashEntrySql}'s where both are bound to one
+   * statement ({@code :owner}, {@code :orderId} and {@code :tokenId} are the same there).
+   */
+  private static final String ORDER_VALUES =
+      ":orderId, :owner, :tokenId, :side, :orderQuantity, :limitPrice, :window, :status, :filled,"
+          + " :remaining, :created, :updated";
+
+  /** The order's insert unless its owner has {@code :max} orders of the token not final. */
+  private static final String INSERT_WITHIN_OPEN_CAP =
+      "insert into trade_order ("
+          + ORDER_COLUMNS
+          + ") select "
+          + ORDER_VALUES
+          + " where (select count(*) from (select 1 from trade_order where owner_id = :owner and"
+          + " token_id = :tokenId and status in ('pending', 'open', 'partially_filled') limit"
+          + " :max) open) < :max";
+
+  /**
+   * The capped insert and, only where it inserted the order, the buy's reservation ({@link
+   * CashEntrySql}): one row, whether the order was inserted, and the reservation's entry (nulls
+   * where the available cash did not cover it).
+   */
+  private static final String INSERT_FUNDED_WITHIN_OPEN_CAP =
+      "with o as ("
+          + INSERT_WITHIN_OPEN_CAP
+          + " returning id), a as ("
+          + CashEntrySql.MOVE_ACCOUNT
+          + " and exists (select 1 from o)"
+          + CashEntrySql.ACCOUNT_RETURNING
+          + "), r as ("
+          + CashEntrySql.RESERVATION_FROM_ACCOUNT
+          + "), e as ("
+          + CashEntrySql.ENTRY_FROM_ACCOUNT
+          + ") select (select count(*) from o) as inserted, e.sequence, e.balance_after,"
+          + " e.reserved_after from (select 1) one left join e on true";
+
   @Override
   public Mono<Void> insert(Order o) {
     return bindOrder(
-            db.sql(
-                "insert into trade_order (id, owner_id, token_id, side, quantity, limit_price,"
-                    + " window_id, status, filled_quantity, remaining_quantity, created_at,"
-                    + " updated_at) values (:id, :owner, :token, :side, :quantity, :price,"
-                    + " :window, :status, :filled, :remaining, :created, :updated)"),
+            db.sql("insert into trade_order (" + ORDER_COLUMNS + ") values (" + ORDER_VALUES + ")"),
             o)
         .fetch()
         .rowsUpdated()
@@ -44,30 +83,40 @@ class R2dbcOrderStore implements OrderStore {
 
   @Override
   public Mono<Boolean> insertWithinOpenCap(Order o, int maxOpen) {
-    return bindOrder(
-            db.sql(
-                "insert into trade_order (id, owner_id, token_id, side, quantity, limit_price,"
-                    + " window_id, status, filled_quantity, remaining_quantity, created_at,"
-                    + " updated_at) select :id, :owner, :token, :side, :quantity, :price,"
-                    + " :window, :status, :filled, :remaining, :created, :updated"
-                    + " where (select count(*) from (select 1 from trade_order where owner_id ="
-                    + " :owner and token_id = :token and status in ('pending', 'open',"
-                    + " 'partially_filled') limit :max) open) < :max"),
-            o)
+    return bindOrder(db.sql(INSERT_WITHIN_OPEN_CAP), o)
         .bind("max", maxOpen)
         .fetch()
         .rowsUpdated()
         .map(rows -> rows == 1);
   }
 
+  @Override
+  public Mono<Funded> insertFundedWithinOpenCap(Order o, int maxOpen, CashEntry.Draft reservation) {
+    if (!o.id().equals(reservation.refs().orderId())
+        || !o.ownerId().equals(reservation.ownerId())
+        || !o.tokenId().equals(reservation.refs().tokenId())) {
+      throw new IllegalArgumentException("Expected the reservation of the order's owner for it");
+    }
+    return bindOrder(CashEntrySql.bind(db.sql(INSERT_FUNDED_WITHIN_OPEN_CAP), reservation), o)
+        .bind("max", maxOpen)
+        .map(
+            row ->
+                new Funded(
+                    row.get("inserted", Long.class) == 1,
+                    row.get("sequence") == null
+                        ? Optional.empty()
+                        : Optional.of(CashEntrySql.entry(row, reservation))))
+        .one();
+  }
+
   private static DatabaseClient.GenericExecuteSpec bindOrder(
       DatabaseClient.GenericExecuteSpec spec, Order o) {
-    return spec.bind("id", o.id())
+    return spec.bind("orderId", o.id())
         .bind("owner", o.ownerId())
-        .bind("token", o.tokenId())
+        .bind("tokenId", o.tokenId())
         .bind("side", o.side())
-        .bind("quantity", o.quantity())
-        .bind("price", o.limitPrice())
+        .bind("orderQuantity", o.quantity())
+        .bind("limitPrice", o.limitPrice())
         .bind("window", o.windowId())
         .bind("status", o.status().wire())
         .bind("filled", o.filledQuantity())

@@ -2,6 +2,7 @@ package io.equitoken.trading.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.equitoken.platform.test.SentStatements;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -157,12 +158,23 @@ class CashIT extends TradingIntegrationTest {
         .isZero();
     JsonNode account = api.cash(investor);
     assertThat(account.get("reserved").decimalValue()).isEqualByComparingTo("0");
-    // a buy within the available cash is accepted and reserves quantity × maxPrice
-    JsonNode accepted =
-        Api.json(
-            post("/trade", Api.investor(investor), Api.order(token, "buy", 40, 2.5))
-                .expectStatus()
-                .isAccepted());
+    // a buy within the available cash is accepted and reserves quantity × maxPrice, written with
+    // the order by one statement
+    JsonNode accepted;
+    try (SentStatements sent = SentStatements.capture()) {
+      accepted =
+          Api.json(
+              post("/trade", Api.investor(investor), Api.order(token, "buy", 40, 2.5))
+                  .expectStatus()
+                  .isAccepted());
+      assertThat(sent.all().stream().filter(statement -> statement.contains("into trade_order")))
+          .singleElement()
+          .satisfies(
+              statement ->
+                  assertThat(statement)
+                      .contains("insert into cash_reservation", "insert into cash_entry"));
+      assertThat(sent.matching("insert into cash_reservation")).isEqualTo(1);
+    }
     assertThat(accepted.get("cash").get("reserved").decimalValue()).isEqualByComparingTo("100.00");
     account = api.cash(investor);
     assertThat(account.get("reserved").decimalValue()).isEqualByComparingTo("100.00");
