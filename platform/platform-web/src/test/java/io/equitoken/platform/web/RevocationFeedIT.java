@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.equitoken.platform.test.ApiKeyRevocations;
 import io.equitoken.platform.test.TestInfrastructure;
 import io.equitoken.platform.test.TestJwtIssuer;
+import io.equitoken.platform.web.revocation.RevocationFeed;
+import io.equitoken.platform.web.revocation.RevokedApiKeys;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,8 @@ class RevocationFeedIT {
   }
 
   @Autowired WebTestClient web;
+  @Autowired RevocationFeed feed;
+  @Autowired RevokedApiKeys revoked;
 
   @Test
   void shouldRefuseTokensOfAKeyOnceItsRevocationIsPublished() throws Exception {
@@ -54,6 +58,29 @@ class RevocationFeedIT {
     }
     assertThat(status(leakedToken)).isEqualTo(401);
     assertThat(status(otherToken)).isEqualTo(200);
+  }
+
+  @Test
+  void shouldRefuseTokensWhileTheFeedIsStoppedAndServeThemOnceItHasCaughtUpAfterARestart() {
+    // given: a fresh set, a key's token accepted
+    String token =
+        TestJwtIssuer.tokenForApiKey("etk_" + UUID.randomUUID(), "inv-pause", "investor");
+    assertThat(revoked.isFresh()).isTrue();
+    assertThat(status(token)).isEqualTo(200);
+    try {
+      // when: the feed stops (a paused context, a shutdown), moments after its last confirmation
+      feed.stop();
+
+      // then: the set is no longer fresh, however recent that confirmation was, and tokens are
+      // refused
+      assertThat(revoked.isFresh()).isFalse();
+      assertThat(status(token)).isEqualTo(401);
+    } finally {
+      // and when it starts again, it returns once it has read the revocations up to date
+      feed.start();
+    }
+    assertThat(revoked.isFresh()).isTrue();
+    assertThat(status(token)).isEqualTo(200);
   }
 
   private int status(String token) {

@@ -47,7 +47,7 @@ public final class RevocationFeed implements SmartLifecycle {
   private final Duration pollInterval;
   private final Duration startupWait;
   private final Clock clock;
-  private final CountDownLatch firstUpToDate = new CountDownLatch(1);
+  private volatile CountDownLatch firstUpToDate = new CountDownLatch(1);
   private volatile KafkaConsumer<String, byte[]> consumer;
   private volatile Thread thread;
   private volatile boolean running;
@@ -82,9 +82,14 @@ public final class RevocationFeed implements SmartLifecycle {
     this.clock = clock;
   }
 
-  /** Starts reading and waits (at most {@code startupWait}) until the set is up to date once. */
+  /**
+   * Starts reading and waits (at most {@code startupWait}) until the set is up to date once; so
+   * does a start after a {@link #stop} (a context resumed after a pause), which left the set
+   * unconfirmed.
+   */
   @Override
   public void start() {
+    firstUpToDate = new CountDownLatch(1);
     running = true;
     consumer = new KafkaConsumer<>(consumerProperties);
     thread = new Thread(this::run, "api-key-revocations");
@@ -103,6 +108,12 @@ public final class RevocationFeed implements SmartLifecycle {
     }
   }
 
+  /**
+   * Stops reading. The set is no longer confirmed from then on: while nothing reads the revocations
+   * its freshness must not outlast the feed (a confirmation from before a pause would otherwise
+   * keep it "fresh" for up to {@code maxStaleness} after a restart, then lapse while the restarted
+   * feed catches up).
+   */
   @Override
   public void stop() {
     running = false;
@@ -118,6 +129,7 @@ public final class RevocationFeed implements SmartLifecycle {
         Thread.currentThread().interrupt();
       }
     }
+    revoked.forgetConfirmation();
   }
 
   @Override

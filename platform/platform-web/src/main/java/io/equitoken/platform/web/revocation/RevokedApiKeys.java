@@ -44,6 +44,14 @@ public final class RevokedApiKeys {
     revoked.values().removeIf(at -> at.isBefore(forgetBefore));
   }
 
+  /**
+   * Nothing keeps the set up to date any longer (its feed stopped): it is not fresh again until the
+   * next {@link #confirmUpToDate}, however recent the last one was.
+   */
+  public void forgetConfirmation() {
+    confirmedUpToDate = null;
+  }
+
   /** True while the last confirmation is at most {@code maxStaleness} old. */
   public boolean isFresh() {
     Instant confirmed = confirmedUpToDate;
