@@ -1,5 +1,6 @@
 package io.equitoken.platform.events;
 
+import io.equitoken.platform.r2dbc.CommitStatement;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -7,10 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.transaction.NoTransactionException;
-import org.springframework.transaction.reactive.TransactionSynchronization;
-import org.springframework.transaction.reactive.TransactionSynchronizationManager;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,18 +21,20 @@ import tools.jackson.databind.json.JsonMapper;
  * poll.
  *
  * <p>Inside a transaction the events are kept in order and written just before it commits, all in
- * one statement (an order's intake or a consumer's whole poll pays one round trip for its events,
- * not one per event); a transaction that rolls back writes none. Without a transaction each event
- * is written at once.
+ * one statement: the transaction's {@link CommitStatement}, which carries its other writes made at
+ * commit too (an {@code Idempotency-Key}'s record), so an order's intake or a consumer's whole poll
+ * pays one round trip for all of them, not one per event; a transaction that rolls back writes
+ * none. Without a transaction each event is written at once.
  *
  * <p>An event's id is a version 7 UUID of its time ({@link TimeOrderedIds}): the outbox's and every
  * consumer's processed-event index grow at their right edge instead of at random pages.
  */
 public class OutboxWriter {
 
+  /** At most this many rows per statement (8 parameters each; PostgreSQL takes 65,535). */
   private static final int ROWS_PER_STATEMENT = 1000;
 
-  private final DatabaseClient db;
+  private final CommitStatement atCommit;
   private final JsonMapper json;
   private final String source;
   private final Clock clock;
@@ -53,7 +52,7 @@ public class OutboxWriter {
       Clock clock,
       TraceParents traces,
       OutboxSignal committed) {
-    this.db = db;
+    this.atCommit = new CommitStatement(db);
     this.json = json;
     this.source = source;
     this.clock = clock;
@@ -88,22 +87,19 @@ public class OutboxWriter {
                   key,
                   json.writeValueAsString(data));
           Row row = new Row(topic, event, traces.current(context));
-          return TransactionSynchronizationManager.forCurrentTransaction()
+          return atCommit
+              .gathered(this, Rows::new)
+              .doOnNext(rows -> rows.rows.add(row))
+              .hasElement()
               .flatMap(
-                  manager -> {
-                    if (!manager.isSynchronizationActive()) {
-                      return insertNow(row);
+                  gathered -> {
+                    if (gathered) {
+                      return Mono.<Void>empty();
                     }
-                    Pending pending = (Pending) manager.getResource(this);
-                    if (pending == null) {
-                      pending = new Pending(manager);
-                      manager.bindResource(this, pending);
-                      manager.registerSynchronization(pending);
-                    }
-                    pending.rows.add(row);
-                    return Mono.<Void>empty();
+                    Rows now = new Rows();
+                    now.rows.add(row);
+                    return atCommit.add(now);
                   })
-              .onErrorResume(NoTransactionException.class, none -> insertNow(row))
               .thenReturn(event);
         });
   }
@@ -111,38 +107,79 @@ public class OutboxWriter {
   /** One outbox row: the event, its topic and the {@code traceparent} current when appended. */
   private record Row(String topic, EventEnvelope event, String traceparent) {}
 
-  /** A transaction's events, written before it commits; the relay woken after it has. */
-  private final class Pending implements TransactionSynchronization {
-    private final TransactionSynchronizationManager manager;
+  /** A transaction's events, written at its commit; the relay woken after it. */
+  private final class Rows implements CommitStatement.Writes {
     private final List<Row> rows = new ArrayList<>();
 
-    Pending(TransactionSynchronizationManager manager) {
-      this.manager = manager;
+    /**
+     * The rows in the order they were appended (the relay's order), {@link #ROWS_PER_STATEMENT} to
+     * a part: parts on one table go into separate statements, in order.
+     */
+    @Override
+    public List<? extends CommitStatement.Part> parts() {
+      List<Chunk> chunks = new ArrayList<>();
+      for (int from = 0; from < rows.size(); from += ROWS_PER_STATEMENT) {
+        chunks.add(new Chunk(rows.subList(from, Math.min(rows.size(), from + ROWS_PER_STATEMENT))));
+      }
+      return chunks;
     }
 
     @Override
-    public Mono<Void> beforeCommit(boolean readOnly) {
-      return Mono.defer(
-          () -> {
-            List<Row> written = List.copyOf(rows);
-            rows.clear();
-            return insert(written);
-          });
-    }
-
-    @Override
-    public Mono<Void> afterCommit() {
-      return Mono.fromRunnable(OutboxWriter.this::wakeRelay);
-    }
-
-    @Override
-    public Mono<Void> afterCompletion(int status) {
-      return Mono.fromRunnable(() -> manager.unbindResourceIfPossible(OutboxWriter.this));
+    public void committed() {
+      wakeRelay();
     }
   }
 
-  private Mono<Void> insertNow(Row row) {
-    return insert(List.of(row)).then(Mono.fromRunnable(this::wakeRelay));
+  /** Up to {@link #ROWS_PER_STATEMENT} rows, inserted by one statement. */
+  private final class Chunk implements CommitStatement.Part {
+    private final List<Row> rows;
+
+    Chunk(List<Row> rows) {
+      this.rows = rows;
+    }
+
+    @Override
+    public String table() {
+      return "outbox_event";
+    }
+
+    @Override
+    public int parameters() {
+      return 1 + 8 * rows.size();
+    }
+
+    @Override
+    public String sql(CommitStatement.Parameters parameters) {
+      StringBuilder sql =
+          new StringBuilder(
+              "insert into outbox_event (event_id, topic, event_key, event_type, source, subject,"
+                  + " occurred_at, payload, traceparent) values ");
+      String sourceValue = parameters.bind("source", source);
+      for (int i = 0; i < rows.size(); i++) {
+        Row row = rows.get(i);
+        EventEnvelope event = row.event();
+        sql.append(i == 0 ? "(" : ", (")
+            .append(parameters.bind("id" + i, UUID.fromString(event.id())))
+            .append(", ")
+            .append(parameters.bind("topic" + i, row.topic()))
+            .append(", ")
+            .append(parameters.bind("key" + i, event.key()))
+            .append(", ")
+            .append(parameters.bind("type" + i, event.type()))
+            .append(", ")
+            .append(sourceValue)
+            .append(", ")
+            .append(parameters.bind("subject" + i, event.subject(), String.class))
+            .append(", ")
+            .append(parameters.bind("time" + i, event.time()))
+            .append(", ")
+            .append(parameters.bind("payload" + i, event.dataJson()))
+            .append(", ")
+            .append(parameters.bind("traceparent" + i, row.traceparent(), String.class))
+            .append(')');
+      }
+      return sql.toString();
+    }
   }
 
   /**
@@ -153,56 +190,6 @@ public class OutboxWriter {
     if (!committed.isListening()) {
       committed.raise();
     }
-  }
-
-  /**
-   * The rows in the order they were appended (the relay's order), in one statement per {@link
-   * #ROWS_PER_STATEMENT} (PostgreSQL takes at most 65,535 parameters in one).
-   */
-  private Mono<Void> insert(List<Row> rows) {
-    return Flux.range(0, (rows.size() + ROWS_PER_STATEMENT - 1) / ROWS_PER_STATEMENT)
-        .concatMap(
-            chunk ->
-                insertOne(
-                    rows.subList(
-                        chunk * ROWS_PER_STATEMENT,
-                        Math.min(rows.size(), (chunk + 1) * ROWS_PER_STATEMENT))))
-        .then();
-  }
-
-  private Mono<Void> insertOne(List<Row> rows) {
-    StringBuilder sql =
-        new StringBuilder(
-            "insert into outbox_event (event_id, topic, event_key, event_type, source, subject,"
-                + " occurred_at, payload, traceparent) values ");
-    for (int i = 0; i < rows.size(); i++) {
-      sql.append(i == 0 ? "" : ", ")
-          .append(
-              "(:id%1$d, :topic%1$d, :key%1$d, :type%1$d, :source, :subject%1$d, :time%1$d,"
-                  .formatted(i))
-          .append(" :payload%1$d, :traceparent%1$d)".formatted(i));
-    }
-    DatabaseClient.GenericExecuteSpec spec = db.sql(sql.toString()).bind("source", source);
-    for (int i = 0; i < rows.size(); i++) {
-      Row row = rows.get(i);
-      EventEnvelope event = row.event();
-      spec =
-          spec.bind("id" + i, UUID.fromString(event.id()))
-              .bind("topic" + i, row.topic())
-              .bind("key" + i, event.key())
-              .bind("type" + i, event.type())
-              .bind("time" + i, event.time())
-              .bind("payload" + i, event.dataJson());
-      spec =
-          event.subject() == null
-              ? spec.bindNull("subject" + i, String.class)
-              : spec.bind("subject" + i, event.subject());
-      spec =
-          row.traceparent() == null
-              ? spec.bindNull("traceparent" + i, String.class)
-              : spec.bind("traceparent" + i, row.traceparent());
-    }
-    return spec.fetch().rowsUpdated().then();
   }
 
   public String source() {

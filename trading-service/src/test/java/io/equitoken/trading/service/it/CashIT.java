@@ -70,18 +70,27 @@ class CashIT extends TradingIntegrationTest {
     String investor = fixtures.unfundedInvestor();
     String key = UUID.randomUUID().toString();
     Map<String, Object> body = deposit(investor, "10.00", "ach-" + UUID.randomUUID());
-    var first =
-        web.post()
-            .uri("/cash/deposits")
-            .headers(h -> h.setBearerAuth(Api.operator()))
-            .header("Idempotency-Key", key)
-            .bodyValue(body)
-            .exchange()
-            .expectStatus()
-            .isCreated()
-            .expectBody(String.class)
-            .returnResult()
-            .getResponseBody();
+    String first;
+    try (SentStatements sent = SentStatements.capture()) {
+      first =
+          web.post()
+              .uri("/cash/deposits")
+              .headers(h -> h.setBearerAuth(Api.operator()))
+              .header("Idempotency-Key", key)
+              .bodyValue(body)
+              .exchange()
+              .expectStatus()
+              .isCreated()
+              .expectBody(String.class)
+              .returnResult()
+              .getResponseBody();
+      // the key is recorded with the answer at commit, by the statement writing the events
+      assertThat(
+              sent.all().stream()
+                  .filter(statement -> statement.contains("into idempotency_record")))
+          .singleElement()
+          .satisfies(statement -> assertThat(statement).contains("insert into outbox_event"));
+    }
     web.post()
         .uri("/cash/deposits")
         .headers(h -> h.setBearerAuth(Api.operator()))

@@ -39,12 +39,13 @@ import tools.jackson.databind.json.JsonMapper;
  *       Cache-Control}) and body, plus {@code Idempotent-Replayed: true} (the first answer carries
  *       {@code Idempotent-Replayed: false}).
  *   <li>Same key + another body → 409 {@code idempotency-key-reused}.
- *   <li>The key is recorded with its answer after the work, in the same transaction and in one
- *       statement, so the work's effects happen once per key: a repeat's work runs too, then finds
- *       the key recorded (waiting for a concurrent first call's transaction to end) and rolls back
- *       with it, and the recorded answer is replayed. A repeat whose work is refused (e.g. because
- *       the first call's effects are there now) is looked up and replayed as well. A refused or
- *       failed call records nothing; a retry is evaluated afresh.
+ *   <li>The key is recorded with its answer after the work, in the same transaction, at its commit
+ *       (in the statement that writes the transaction's events, so it costs no round trip of its
+ *       own), so the work's effects happen once per key: a repeat's work runs too, then its commit
+ *       finds the key recorded (waiting for a concurrent first call's transaction to end) and rolls
+ *       back, and the recorded answer is replayed. A repeat whose work is refused (e.g. because the
+ *       first call's effects are there now) is looked up and replayed as well. A refused or failed
+ *       call records nothing; a retry is evaluated afresh.
  *   <li>That needs work whose every effect is inside the transaction. Work with an effect outside
  *       it (e.g. an audit log line) asks for {@link Recording#CLAIM_FIRST}: the key is claimed
  *       before the work as well (one statement more), so a repeat never runs it.
@@ -235,12 +236,12 @@ public class Idempotency {
   }
 
   /**
-   * A first call costs one statement more than the work: the key recorded with the answer (two with
-   * {@link Recording#CLAIM_FIRST}: the claim before the work). A repeat finds the key recorded,
-   * rolls its work back and replays the recorded answer; a repeat refused by its work is looked up
-   * (one read, on that path only) and replayed, or the refusal stands when the key is not recorded.
-   * Should the record be purged between finding it recorded and reading it (it expired meanwhile),
-   * the call runs afresh, once.
+   * A first call costs no statement more than the work: the key is recorded with the answer in the
+   * transaction's commit statement (one more with {@link Recording#CLAIM_FIRST}: the claim before
+   * the work). A repeat finds the key recorded, rolls its work back and replays the recorded
+   * answer; a repeat refused by its work is looked up (one read, on that path only) and replayed,
+   * or the refusal stands when the key is not recorded. Should the record be purged between finding
+   * it recorded and reading it (it expired meanwhile), the call runs afresh, once.
    */
   private <T> Mono<ResponseEntity<T>> firstOrReplay(Keyed<T> keyed, boolean mayRunAgain) {
     Call call = keyed.call();

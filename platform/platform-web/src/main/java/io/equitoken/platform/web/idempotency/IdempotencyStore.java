@@ -20,12 +20,13 @@ public interface IdempotencyStore {
   Mono<Record> find(String principalId, String operation, String key);
 
   /**
-   * Records a key with its first answer inside the current transaction, after the work, in one
-   * statement: a new key is inserted, a record of the same key made before {@code cutoff} (an
-   * expired key counts as new) or claimed by this transaction ({@link #claim}) is replaced. Fails
-   * with {@link KeyAlreadyRecordedException} if a live record exists, including one a concurrent
-   * request committed first (after waiting for that request's transaction to end), so that the
-   * transaction rolls back and the recorded answer is replayed.
+   * Records a key with its first answer in the current transaction, after the work, at its commit
+   * (R2DBC: in the transaction's commit statement, beside its outbox events, so it costs no round
+   * trip of its own): a new key is inserted, a record of the same key made before {@code cutoff}
+   * (an expired key counts as new) or claimed by this transaction ({@link #claim}) is replaced. If
+   * a live record exists, including one a concurrent request committed first (after waiting for
+   * that request's transaction to end), the transaction fails with {@link
+   * KeyAlreadyRecordedException} (at its commit, rolled back), and the recorded answer is replayed.
    */
   Mono<Void> record(Record record, Instant cutoff);
 

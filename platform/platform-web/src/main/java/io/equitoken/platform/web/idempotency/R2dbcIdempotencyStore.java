@@ -1,5 +1,6 @@
 package io.equitoken.platform.web.idempotency;
 
+import io.equitoken.platform.r2dbc.CommitStatement;
 import java.time.Instant;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -12,9 +13,11 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
   private static final int CLAIMED = 0;
 
   private final DatabaseClient db;
+  private final CommitStatement atCommit;
 
   public R2dbcIdempotencyStore(DatabaseClient db) {
     this.db = db;
+    this.atCommit = new CommitStatement(db);
   }
 
   @Override
@@ -42,34 +45,60 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
 
   @Override
   public Mono<Void> record(Record record, Instant cutoff) {
-    // one round trip: a new key is inserted with its answer, an expired record or this
-    // transaction's own claim (status 0: a claim is never committed without its answer, so no
-    // other transaction sees one) replaced, a live record left alone (no row changed); a
-    // concurrent request's uncommitted record of the same key makes this wait until it ends
-    var spec =
-        db.sql(
-                "insert into idempotency_record (principal_id, operation, idempotency_key,"
-                    + " fingerprint, status, headers, body, created_at) values (:principal,"
-                    + " :operation, :key, :fingerprint, :status, :headers, :body, :createdAt)"
-                    + " on conflict (principal_id, operation, idempotency_key) do update set"
-                    + " fingerprint = excluded.fingerprint, status = excluded.status,"
-                    + " headers = excluded.headers, body = excluded.body,"
-                    + " created_at = excluded.created_at where idempotency_record.created_at"
-                    + " <= :cutoff or idempotency_record.status = "
-                    + CLAIMED)
-            .bind("principal", record.principalId())
-            .bind("operation", record.operation())
-            .bind("key", record.key())
-            .bind("fingerprint", record.fingerprint())
-            .bind("status", record.status())
-            .bind("headers", record.headers())
-            .bind("createdAt", record.createdAt())
-            .bind("cutoff", cutoff);
-    spec =
-        record.body() == null
-            ? spec.bindNull("body", String.class)
-            : spec.bind("body", record.body());
-    return oneRowOrRecorded(spec);
+    return atCommit.add(new RecordAtCommit(record, cutoff));
+  }
+
+  /**
+   * The key with its answer, in the transaction's commit statement: a new key is inserted, an
+   * expired record or this transaction's own claim (status 0: a claim is never committed without
+   * its answer, so no other transaction sees one) replaced, a live record left alone (no row
+   * written: the commit fails and the transaction rolls back); a concurrent request's uncommitted
+   * record of the same key makes the statement wait until that request's transaction ends.
+   */
+  private record RecordAtCommit(Record record, Instant cutoff) implements CommitStatement.Part {
+
+    @Override
+    public String table() {
+      return "idempotency_record";
+    }
+
+    @Override
+    public int parameters() {
+      return 9;
+    }
+
+    @Override
+    public String sql(CommitStatement.Parameters p) {
+      return "insert into idempotency_record (principal_id, operation, idempotency_key,"
+          + " fingerprint, status, headers, body, created_at) values ("
+          + p.bind("principal", record.principalId())
+          + ", "
+          + p.bind("operation", record.operation())
+          + ", "
+          + p.bind("key", record.key())
+          + ", "
+          + p.bind("fingerprint", record.fingerprint())
+          + ", "
+          + p.bind("status", record.status())
+          + ", "
+          + p.bind("headers", record.headers())
+          + ", "
+          + p.bind("body", record.body(), String.class)
+          + ", "
+          + p.bind("createdAt", record.createdAt())
+          + ") on conflict (principal_id, operation, idempotency_key) do update set"
+          + " fingerprint = excluded.fingerprint, status = excluded.status,"
+          + " headers = excluded.headers, body = excluded.body,"
+          + " created_at = excluded.created_at where idempotency_record.created_at <= "
+          + p.bind("cutoff", cutoff)
+          + " or idempotency_record.status = "
+          + CLAIMED;
+    }
+
+    @Override
+    public Mono<Void> written(long rows) {
+      return rows == 1 ? Mono.empty() : Mono.error(new KeyAlreadyRecordedException());
+    }
   }
 
   @Override
