@@ -165,7 +165,7 @@ public final class RevocationFeed implements SmartLifecycle {
           // checked before the poll, so that a feed with nothing to read is confirmed at once;
           // the poll returns as soon as a record arrives, so a revocation is applied within one
           // fetch round trip however long the poll may wait
-          if ((!revoked.wasEverUpToDate() || System.nanoTime() - nextConfirmation >= 0)
+          if ((!revoked.isConfirmed() || System.nanoTime() - nextConfirmation >= 0)
               && readAll(kafka, assigned)) {
             confirmed();
             nextConfirmation = System.nanoTime() + confirmEvery;

@@ -63,7 +63,8 @@ public final class RevokedApiKeys {
     return maxStaleness;
   }
 
-  public boolean wasEverUpToDate() {
+  /** True once the feed has confirmed the set up to date since it (re)started, however long ago. */
+  public boolean isConfirmed() {
     return confirmedUpToDate != null;
   }
 
