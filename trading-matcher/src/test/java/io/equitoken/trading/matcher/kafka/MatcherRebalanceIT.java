@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.equitoken.trading.matcher.core.MatcherCommand;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.junit.jupiter.api.Test;
 
@@ -52,21 +54,40 @@ class MatcherRebalanceIT {
           Thread.sleep(50);
         }
         CommandRecords.awaitCaughtUp(first, Duration.ofSeconds(90));
-        awaitAssigned(m2);
-        assertThat(m1.assignedPartitions()).doesNotContainAnyElementsOf(m2.assignedPartitions());
-        hashes.putAll(m1.stateHashes(Duration.ofSeconds(10)));
-        hashes.putAll(m2.stateHashes(Duration.ofSeconds(10)));
+        hashes.putAll(settledStateHashes(m1, m2, first.partitions()));
       }
       // then every event once, and both instances' states together equal a clean replay
       fixture.checkExactlyOnce(commands, fixture.events(commands), hashes);
     }
   }
 
-  private static void awaitAssigned(Matcher matcher) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (matcher.assignedPartitions().isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(50);
+  /**
+   * Both instances' states once the group has settled: each instance holds partitions, none holds
+   * one the other does, together they hold all, and neither assignment changed while the states
+   * were read. The group may still be rebalancing after the commands are caught up (an instance
+   * that joined late takes partitions in a later generation), and a state read in between holds
+   * only the partitions held at that moment.
+   */
+  private static Map<String, Long> settledStateHashes(Matcher m1, Matcher m2, int partitions)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (true) {
+      Set<Integer> one = m1.assignedPartitions();
+      Set<Integer> two = m2.assignedPartitions();
+      if (!one.isEmpty()
+          && !two.isEmpty()
+          && Collections.disjoint(one, two)
+          && one.size() + two.size() == partitions) {
+        Map<String, Long> hashes = new HashMap<>(m1.stateHashes(Duration.ofSeconds(10)));
+        hashes.putAll(m2.stateHashes(Duration.ofSeconds(10)));
+        if (one.equals(m1.assignedPartitions()) && two.equals(m2.assignedPartitions())) {
+          return hashes;
+        }
+      }
+      assertThat(System.nanoTime() - deadline)
+          .as("the group settles: m1 holds %s, m2 holds %s of %d", one, two, partitions)
+          .isNegative();
+      Thread.sleep(100);
     }
-    assertThat(matcher.assignedPartitions()).as("partitions of the second instance").isNotEmpty();
   }
 }
