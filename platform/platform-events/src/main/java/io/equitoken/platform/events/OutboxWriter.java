@@ -144,11 +144,6 @@ public class OutboxWriter {
     }
 
     @Override
-    public int parameters() {
-      return 1 + 8 * rows.size();
-    }
-
-    @Override
     public String sql(CommitStatement.Parameters parameters) {
       StringBuilder sql =
           new StringBuilder(

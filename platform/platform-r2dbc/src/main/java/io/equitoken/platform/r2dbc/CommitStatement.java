@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.Parameter;
 import org.springframework.transaction.NoTransactionException;
 import org.springframework.transaction.reactive.TransactionSynchronization;
 import org.springframework.transaction.reactive.TransactionSynchronizationManager;
@@ -28,8 +29,9 @@ import reactor.core.publisher.Mono;
  *
  * <p>Parts are written in the order they were added. The data-modifying statements of one {@code
  * with} run in no defined order, so two parts on the same table go into separate statements (an
- * outbox's rows keep their order), as does a part that would take a statement past {@link
- * #MAX_PARAMETERS}. Without a transaction a part is written at once, by a statement of its own.
+ * outbox's rows keep their order), as does a part whose values would take a statement past {@link
+ * #MAX_PARAMETERS} (counted as it binds them). Without a transaction a part is written at once, by
+ * a statement of its own.
  *
  * <p>Every instance shares the transaction's one statement (it is bound to the transaction under
  * this class), so the pieces that add parts need not share an instance.
@@ -69,11 +71,6 @@ public final class CommitStatement {
     String table();
 
     /**
-     * How many bind parameters {@link #sql} binds (to split statements before PostgreSQL's limit).
-     */
-    int parameters();
-
-    /**
      * The data-modifying statement, without a {@code returning} clause (the commit statement adds
      * one to count the rows), its values bound through {@code parameters}.
      */
@@ -91,13 +88,10 @@ public final class CommitStatement {
   /** Binds a part's values under names of its own in the shared statement. */
   public static final class Parameters {
     private final String prefix;
-    private final Map<String, Object> values;
-    private final Map<String, Class<?>> nulls;
+    private final Map<String, Parameter> values = new LinkedHashMap<>();
 
-    private Parameters(String prefix, Map<String, Object> values, Map<String, Class<?>> nulls) {
+    private Parameters(String prefix) {
       this.prefix = prefix;
-      this.values = values;
-      this.nulls = nulls;
     }
 
     /**
@@ -106,12 +100,13 @@ public final class CommitStatement {
      */
     public String bind(String name, Object value, Class<?> type) {
       String unique = prefix + name;
-      if (value == null) {
-        nulls.put(unique, type);
-      } else {
-        values.put(unique, value);
-      }
+      values.put(unique, Parameter.fromOrEmpty(value, type));
       return ":" + unique;
+    }
+
+    /** How many values were bound. */
+    private int count() {
+      return values.size();
     }
 
     /** Binds a value that is never null and answers its placeholder. */
@@ -217,15 +212,22 @@ public final class CommitStatement {
     }
   }
 
+  /** A part's statement as written, under its name in the commit statement, with its values. */
+  private record Written(Part part, String name, String sql, Parameters parameters) {}
+
   /** The parts in order, as few statements as the one-part-per-table rule and the limit allow. */
   private Mono<Void> write(List<Writes> writes) {
     List<Part> parts = writes.stream().<Part>flatMap(w -> w.parts().stream()).toList();
-    List<List<Part>> statements = new ArrayList<>();
-    List<Part> current = new ArrayList<>();
+    List<List<Written>> statements = new ArrayList<>();
+    List<Written> current = new ArrayList<>();
     Set<String> tables = new HashSet<>();
     int parameters = 0;
-    for (Part part : parts) {
-      int needed = part.parameters();
+    for (int i = 0; i < parts.size(); i++) {
+      Part part = parts.get(i);
+      String name = "w" + i;
+      Parameters bound = new Parameters(name + "_");
+      Written written = new Written(part, name, part.sql(bound), bound);
+      int needed = bound.count();
       if (!current.isEmpty()
           && (tables.contains(part.table()) || parameters + needed > MAX_PARAMETERS)) {
         statements.add(current);
@@ -233,7 +235,7 @@ public final class CommitStatement {
         tables.clear();
         parameters = 0;
       }
-      current.add(part);
+      current.add(written);
       tables.add(part.table());
       parameters += needed;
     }
@@ -243,44 +245,40 @@ public final class CommitStatement {
     return Flux.fromIterable(statements).concatMap(this::writeOne).then();
   }
 
-  private Mono<Void> writeOne(List<Part> parts) {
-    Map<String, Object> values = new LinkedHashMap<>();
-    Map<String, Class<?>> nulls = new LinkedHashMap<>();
+  private Mono<Void> writeOne(List<Written> parts) {
     StringBuilder with = new StringBuilder("with ");
     StringBuilder counts = new StringBuilder(" select ");
     for (int i = 0; i < parts.size(); i++) {
-      String name = "w" + i;
-      String sql = parts.get(i).sql(new Parameters(name + "_", values, nulls));
+      Written part = parts.get(i);
       with.append(i == 0 ? "" : ", ")
-          .append(name)
+          .append(part.name())
           .append(" as (")
-          .append(sql)
+          .append(part.sql())
           .append(" returning 1)");
       counts
           .append(i == 0 ? "" : ", ")
           .append("(select count(*) from ")
-          .append(name)
+          .append(part.name())
           .append(") as ")
-          .append(name);
+          .append(part.name());
     }
-    DatabaseClient.GenericExecuteSpec spec = db.sql(with.append(counts).toString());
-    for (Map.Entry<String, Object> value : values.entrySet()) {
-      spec = spec.bind(value.getKey(), value.getValue());
-    }
-    for (Map.Entry<String, Class<?>> none : nulls.entrySet()) {
-      spec = spec.bindNull(none.getKey(), none.getValue());
-    }
-    return spec.map(
+    // all values bound at once: a bind per value copies the bindings so far, each time
+    Map<String, Parameter> values = new LinkedHashMap<>();
+    parts.forEach(part -> values.putAll(part.parameters().values));
+    return db.sql(with.append(counts).toString())
+        .bindValues(values)
+        .map(
             row -> {
               long[] rows = new long[parts.size()];
               for (int i = 0; i < rows.length; i++) {
-                rows[i] = row.get("w" + i, Long.class);
+                rows[i] = row.get(parts.get(i).name(), Long.class);
               }
               return rows;
             })
         .one()
         .flatMapMany(
-            rows -> Flux.range(0, parts.size()).concatMap(i -> parts.get(i).written(rows[i])))
+            rows ->
+                Flux.range(0, parts.size()).concatMap(i -> parts.get(i).part().written(rows[i])))
         .then();
   }
 }

@@ -78,11 +78,6 @@ class CommitStatementIT {
     }
 
     @Override
-    public int parameters() {
-      return 2;
-    }
-
-    @Override
     public String sql(CommitStatement.Parameters p) {
       return "insert into note (text, remark) values ("
           + p.bind("text", text)
@@ -102,11 +97,6 @@ class CommitStatementIT {
     @Override
     public String table() {
       return "tally";
-    }
-
-    @Override
-    public int parameters() {
-      return 1;
     }
 
     @Override
@@ -264,14 +254,18 @@ class CommitStatementIT {
             return "tally";
           }
 
-          @Override
-          public int parameters() {
-            return CommitStatement.MAX_PARAMETERS;
-          }
-
+          /** Binds as many values as one statement takes: its name and the rest in an array. */
           @Override
           public String sql(CommitStatement.Parameters p) {
-            return "insert into tally (name, n) values (" + p.bind("name", big) + ", 1)";
+            StringBuilder values = new StringBuilder();
+            for (int i = 1; i < CommitStatement.MAX_PARAMETERS; i++) {
+              values.append(i == 1 ? "" : ", ").append(p.bind("v" + i, i));
+            }
+            return "insert into tally (name, n) values ("
+                + p.bind("name", big)
+                + ", least(1, cardinality(array["
+                + values
+                + "])))";
           }
         };
     try (SentStatements sent = SentStatements.capture()) {

@@ -12,6 +12,17 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
   /** The status of a key claimed before its work, until {@link #record} stores the answer. */
   private static final int CLAIMED = 0;
 
+  /**
+   * The conflict clause of an insert of a key: the insert's values replace a record of the same key
+   * made at or before the cutoff that follows (a claim inserts no body, so replacing takes the old
+   * one's away).
+   */
+  private static final String REPLACE_EXPIRED =
+      " on conflict (principal_id, operation, idempotency_key) do update set"
+          + " fingerprint = excluded.fingerprint, status = excluded.status,"
+          + " headers = excluded.headers, body = excluded.body,"
+          + " created_at = excluded.created_at where idempotency_record.created_at <= ";
+
   private final DatabaseClient db;
   private final CommitStatement atCommit;
 
@@ -63,11 +74,6 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
-    public int parameters() {
-      return 9;
-    }
-
-    @Override
     public String sql(CommitStatement.Parameters p) {
       return "insert into idempotency_record (principal_id, operation, idempotency_key,"
           + " fingerprint, status, headers, body, created_at) values ("
@@ -86,10 +92,8 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
           + p.bind("body", record.body(), String.class)
           + ", "
           + p.bind("createdAt", record.createdAt())
-          + ") on conflict (principal_id, operation, idempotency_key) do update set"
-          + " fingerprint = excluded.fingerprint, status = excluded.status,"
-          + " headers = excluded.headers, body = excluded.body,"
-          + " created_at = excluded.created_at where idempotency_record.created_at <= "
+          + ")"
+          + REPLACE_EXPIRED
           + p.bind("cutoff", cutoff)
           + " or idempotency_record.status = "
           + CLAIMED;
@@ -117,11 +121,9 @@ public class R2dbcIdempotencyStore implements IdempotencyStore {
                     + " fingerprint, status, headers, created_at) values (:principal, :operation,"
                     + " :key, :fingerprint, "
                     + CLAIMED
-                    + ", '{}', :createdAt) on conflict (principal_id, operation,"
-                    + " idempotency_key) do update set fingerprint = excluded.fingerprint,"
-                    + " status = excluded.status, headers = excluded.headers, body = null,"
-                    + " created_at = excluded.created_at where idempotency_record.created_at"
-                    + " <= :cutoff")
+                    + ", '{}', :createdAt)"
+                    + REPLACE_EXPIRED
+                    + ":cutoff")
             .bind("principal", principalId)
             .bind("operation", operation)
             .bind("key", key)
